@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Hot paths of the observation core are generic over a strategy type; cross-module
+/// optimisation lets the workloads specialise them so that a benchmark never measures
+/// dynamic dispatch that the strategy itself would not have.
+let optimised: [SwiftSetting] = [
+  .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+]
+
+let package = Package(
+  name: "ObservationBench",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ObservationCore", targets: ["ObservationCore"]),
+    .executable(name: "obsbench", targets: ["obsbench"]),
+  ],
+  targets: [
+    // System under test.
+    .target(name: "CThreadLocal"),
+    .target(name: "ObservationCore", dependencies: ["CThreadLocal"], swiftSettings: optimised),
+
+    // Measuring half.
+    .systemLibrary(
+      name: "CJemalloc",
+      pkgConfig: "jemalloc",
+      providers: [.apt(["libjemalloc-dev"])]
+    ),
+    .target(name: "BenchmarkKit", dependencies: ["CJemalloc"], swiftSettings: optimised),
+    .target(name: "BenchmarkReports", dependencies: ["BenchmarkKit"]),
+    .target(
+      name: "Benchmarks",
+      dependencies: ["ObservationCore", "BenchmarkKit"],
+      path: "Benchmarks",
+      swiftSettings: optimised
+    ),
+    .executableTarget(
+      name: "obsbench",
+      dependencies: ["Benchmarks", "BenchmarkKit", "BenchmarkReports"],
+      swiftSettings: optimised
+    ),
+
+    .testTarget(name: "ObservationCoreTests", dependencies: ["ObservationCore"]),
+    .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
+    .testTarget(name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"]),
+    .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore"]),
+    .testTarget(name: "ObsbenchTests", dependencies: ["obsbench"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

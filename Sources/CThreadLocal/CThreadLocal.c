@@ -1,0 +1,3 @@
+#include "CThreadLocal.h"
+
+_Thread_local void *_Nullable obs_thread_scope = 0;
