@@ -1,0 +1,11 @@
+import BenchmarkKit
+
+/// Every benchmark suite `obsbench` knows, in the order `list` shows them.
+///
+/// A new suite is one folder under `Benchmarks/` and one line here.
+public enum Registry {
+  /// The registered suites.
+  public static let suites: [BenchmarkSuite] = [
+    SelfCheck.suite,
+  ]
+}

@@ -1,0 +1,120 @@
+import CJemalloc
+
+/// Reads jemalloc's allocation statistics: bytes per thread and request counts.
+///
+/// Bytes come from `thread.allocatedp`, a pointer to the calling thread's running
+/// total, so they cover the thread that runs the operation only. Counts come from
+/// `stats.arenas.<all>.{small,large}.nrequests`, which jemalloc updates only when a
+/// thread cache flushes and publishes only after an `epoch` write: a snapshot
+/// therefore flushes the calling thread's cache and advances the epoch first.
+/// That costs microseconds, which is why it happens once per sample and never per
+/// operation.
+///
+/// ``shared`` is `nil` when jemalloc is not the process's allocator or was built
+/// without statistics: allocations are then reported as unavailable, never as
+/// wrong numbers.
+public struct AllocationCounter: Sendable {
+  private let epochMIB: [Int]
+  private let flushMIB: [Int]
+  private let smallRequestsMIB: [Int]
+  private let largeRequestsMIB: [Int]
+  private let allocatedPointerMIB: [Int]
+
+  /// The counter of this process, or `nil` when allocations cannot be counted.
+  public static let shared: AllocationCounter? = AllocationCounter()
+
+  /// A one-line description of the allocator, for the run's environment.
+  public static let allocatorDescription: String = describeAllocator()
+
+  private init?() {
+    guard AllocationCounter.readBool("config.stats") == true,
+      let epoch = AllocationCounter.mib("epoch"),
+      let flush = AllocationCounter.mib("thread.tcache.flush"),
+      let small = AllocationCounter.mib("stats.arenas.\(MALLCTL_ARENAS_ALL).small.nrequests"),
+      let large = AllocationCounter.mib("stats.arenas.\(MALLCTL_ARENAS_ALL).large.nrequests"),
+      let allocated = AllocationCounter.mib("thread.allocatedp")
+    else { return nil }
+    epochMIB = epoch
+    flushMIB = flush
+    smallRequestsMIB = small
+    largeRequestsMIB = large
+    allocatedPointerMIB = allocated
+    guard AllocationCounter.jemallocServesMalloc(self) else { return nil }
+  }
+
+  /// Reads the counters for the calling thread.
+  public func snapshot() -> AllocationSnapshot {
+    // Flushing moves the thread cache's request counts into the arena's; the
+    // epoch write then makes the merged totals readable.
+    _ = control(flushMIB)
+    var epoch: UInt64 = 1
+    _ = withUnsafeMutableBytes(of: &epoch) { control(epochMIB, newValue: $0) }
+    let small: UInt64 = read(smallRequestsMIB) ?? 0
+    let large: UInt64 = read(largeRequestsMIB) ?? 0
+    return AllocationSnapshot(allocatedBytes: threadAllocatedBytes(), requests: small &+ large)
+  }
+
+  /// The calling thread's allocated-bytes total: one pointer read after a lookup.
+  public func threadAllocatedBytes() -> UInt64 {
+    let pointer: UnsafeMutablePointer<UInt64>? = read(allocatedPointerMIB)
+    return pointer?.pointee ?? 0
+  }
+}
+
+extension AllocationCounter {
+  private func read<Value>(_ mib: [Int]) -> Value? {
+    var mib = mib
+    var value: Value?
+    var size = MemoryLayout<Value>.size
+    let status = withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer -> Int32 in
+      let status = mallctlbymib(&mib, mib.count, buffer.baseAddress, &size, nil, 0)
+      if status == 0 { value = buffer[0] }
+      return status
+    }
+    return status == 0 ? value : nil
+  }
+
+  private func control(_ mib: [Int], newValue: UnsafeMutableRawBufferPointer? = nil) -> Int32 {
+    var mib = mib
+    return mallctlbymib(&mib, mib.count, nil, nil, newValue?.baseAddress, newValue?.count ?? 0)
+  }
+
+  private static func mib(_ name: String) -> [Int]? {
+    var mib = [Int](repeating: 0, count: 8)
+    var length = mib.count
+    guard mallctlnametomib(name, &mib, &length) == 0 else { return nil }
+    return Array(mib.prefix(length))
+  }
+
+  static func readBool(_ name: String) -> Bool? {
+    var value = false
+    var size = MemoryLayout<Bool>.size
+    return mallctl(name, &value, &size, nil, 0) == 0 ? value : nil
+  }
+
+  // Linking jemalloc does not guarantee it serves `malloc`: another allocator
+  // earlier in symbol lookup order would win. Allocate through `malloc` and see
+  // whether jemalloc's own counters move.
+  private static func jemallocServesMalloc(_ counter: AllocationCounter) -> Bool {
+    let before = counter.snapshot()
+    guard let block = malloc(4096) else { return false }
+    let after = counter.snapshot()
+    free(block)
+    let (allocations, bytes) = after.since(before)
+    return allocations >= 1 && bytes >= 4096
+  }
+
+  private static func describeAllocator() -> String {
+    var version: UnsafePointer<CChar>?
+    var size = MemoryLayout<UnsafePointer<CChar>?>.size
+    guard mallctl("version", &version, &size, nil, 0) == 0, let version else {
+      return "system malloc (jemalloc not reachable)"
+    }
+    let name = "jemalloc \(String(cString: version))"
+    switch (readBool("config.stats"), shared != nil) {
+    case (true?, true): return name
+    case (true?, false): return "\(name) linked but not serving malloc (allocations unavailable)"
+    default: return "\(name) without statistics (allocations unavailable)"
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// The allocation counters at one instant, read outside the measured region.
+public struct AllocationSnapshot: Hashable, Sendable {
+  /// Bytes the current thread has allocated since it started (jemalloc
+  /// `thread.allocated`, in usable size, so rounded up to the size class).
+  public var allocatedBytes: UInt64
+  /// Allocation requests served by all arenas since the process started
+  /// (small plus large `nrequests`).
+  public var requests: UInt64
+
+  /// Creates a snapshot from its parts.
+  public init(allocatedBytes: UInt64, requests: UInt64) {
+    self.allocatedBytes = allocatedBytes
+    self.requests = requests
+  }
+
+  /// The allocations and bytes between `earlier` and `self`.
+  public func since(_ earlier: AllocationSnapshot) -> (allocations: UInt64, bytes: UInt64) {
+    (requests &- earlier.requests, allocatedBytes &- earlier.allocatedBytes)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+extension RunEnvironment {
+  /// The environment of this process, now.
+  ///
+  /// Runs `swift --version` and `git` when they are on the path; each missing
+  /// piece becomes `unknown` rather than an error, since a run on a machine
+  /// without them is still a valid run.
+  public static func current(date: Date = Date()) -> RunEnvironment {
+    RunEnvironment(
+      toolchain: toolchainVersion(),
+      buildConfiguration: buildConfiguration,
+      cpuModel: cpuModel(),
+      cores: ProcessInfo.processInfo.activeProcessorCount,
+      kernel: kernel(),
+      gitCommit: gitCommit(),
+      date: ISO8601DateFormatter().string(from: date),
+      allocator: AllocationCounter.allocatorDescription,
+      host: ProcessInfo.processInfo.hostName
+    )
+  }
+
+  /// `release` or `debug`: measurements of a debug build mean little.
+  public static var buildConfiguration: String {
+    #if DEBUG
+    return "debug"
+    #else
+    return "release"
+    #endif
+  }
+
+  private static var compilerVersion: String {
+    #if compiler(>=6.4)
+    return "Swift ≥ 6.4"
+    #elseif compiler(>=6.3)
+    return "Swift 6.3"
+    #elseif compiler(>=6.2)
+    return "Swift 6.2"
+    #else
+    return "Swift < 6.2"
+    #endif
+  }
+
+  private static func toolchainVersion() -> String {
+    let line = commandOutput(["swift", "--version"])?
+      .split(separator: "\n").first { $0.contains("Swift version") }
+    // The compiler that built the binary is what matters; the one on the path is
+    // only a good guess at it, so say which is which.
+    guard let line else { return "\(compilerVersion) (built with; swift not on PATH)" }
+    return String(line).trimmingCharacters(in: .whitespaces)
+  }
+
+  private static func cpuModel() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+      return "unknown"
+    }
+    for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+      if let colon = line.firstIndex(of: ":") {
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return "unknown"
+  }
+
+  private static func kernel() -> String {
+    var name = utsname()
+    guard uname(&name) == 0 else { return "unknown" }
+    func field<T>(_ value: T) -> String {
+      withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+    return "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
+  }
+
+  private static func gitCommit() -> String {
+    guard let head = commandOutput(["git", "rev-parse", "HEAD"])?
+      .trimmingCharacters(in: .whitespacesAndNewlines), !head.isEmpty
+    else { return "unknown" }
+    let status = commandOutput(["git", "status", "--porcelain", "--untracked-files=no"]) ?? ""
+    return status.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? head : "\(head)-dirty"
+  }
+
+  /// The standard output of `arguments` run through `env`, or `nil` if it fails.
+  static func commandOutput(_ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,38 @@
+/// Where and with what a run was made, recorded so that results can be trusted
+/// and compared only with like.
+public struct RunEnvironment: Codable, Hashable, Sendable {
+  /// `swift --version`'s first line, or the compiler version the binary was built with.
+  public var toolchain: String
+  /// Whether the binary was built `release` or `debug`.
+  public var buildConfiguration: String
+  /// The CPU model name from `/proc/cpuinfo`.
+  public var cpuModel: String
+  /// Logical cores online.
+  public var cores: Int
+  /// `uname` system, release and machine.
+  public var kernel: String
+  /// The git commit of the working tree, with `-dirty` when it has changes, or `unknown`.
+  public var gitCommit: String
+  /// When the run started, ISO 8601 in UTC.
+  public var date: String
+  /// The allocator serving `malloc`, e.g. `jemalloc 5.3.0-…`.
+  public var allocator: String
+  /// The host name.
+  public var host: String
+
+  /// Creates an environment from its parts.
+  public init(
+    toolchain: String, buildConfiguration: String, cpuModel: String, cores: Int,
+    kernel: String, gitCommit: String, date: String, allocator: String, host: String
+  ) {
+    self.toolchain = toolchain
+    self.buildConfiguration = buildConfiguration
+    self.cpuModel = cpuModel
+    self.cores = cores
+    self.kernel = kernel
+    self.gitCommit = gitCommit
+    self.date = date
+    self.allocator = allocator
+    self.host = host
+  }
+}

@@ -1,0 +1,73 @@
+/// One scenario under one strategy and size, set up and ready to be timed.
+///
+/// A scenario's factory does all set-up before returning it; nothing it does is
+/// measured. The runner then calls ``run`` with iteration counts it calibrates,
+/// reading the clock, the allocation counters and ``notifications`` around each
+/// call — never inside it.
+///
+/// ```swift
+/// let model = Counter()
+/// return PreparedCase(
+///   run: { iterations in
+///     for _ in 0..<iterations { blackHole(model.value) }
+///   },
+///   notifications: { model.fired },
+///   expectedNotificationsPerOperation: 0
+/// )
+/// ```
+public struct PreparedCase {
+  /// Performs the operation `iterations` times.
+  ///
+  /// The case writes the loop itself so the operation is specialised and inlined
+  /// inside it; each result goes to ``blackHole(_:)``. The runner times the loop
+  /// with zero iterations and subtracts that fixed cost, and subtracts the
+  /// per-iteration cost of an empty loop of the same shape (``referenceLoop(_:)``).
+  public var run: (_ iterations: Int) -> Void
+
+  /// A cumulative count of the `onChange` calls the workload has seen, or `nil`
+  /// when notifications mean nothing for this case.
+  public var notifications: (() -> Int)?
+
+  /// The notifications one operation must cause, or `nil` when it is not fixed.
+  ///
+  /// When set (and ``notifications`` is too), the runner compares it with the
+  /// measured notifications per operation after sampling; a difference fails the
+  /// case loudly instead of reporting the time of a strategy that stopped
+  /// notifying or notifies too often.
+  public var expectedNotificationsPerOperation: Double?
+
+  /// Runs a closure synchronously inside some isolation domain, or `nil` to run on
+  /// the runner's thread.
+  ///
+  /// The runner calls it once per calibration and once per sample with a closure
+  /// that does the whole timing, so the clock readings happen inside the isolation
+  /// and no hop is measured. It must run the closure to completion before it
+  /// returns. ``isolation(of:)`` builds one for an actor.
+  public var isolation: ((_ body: @escaping () -> Void) -> Void)?
+
+  /// Releases what set-up made, after the last sample; `nil` when nothing to do.
+  public var tearDown: (() -> Void)?
+
+  /// Creates a prepared case.
+  ///
+  /// - Parameters:
+  ///   - run: Performs the operation the given number of times.
+  ///   - notifications: A cumulative count of notifications, if meaningful.
+  ///   - expectedNotificationsPerOperation: The exact notifications one operation
+  ///     causes; checked after sampling when `notifications` is set.
+  ///   - isolation: Runs the timing closure synchronously in another isolation.
+  ///   - tearDown: Releases what set-up made.
+  public init(
+    run: @escaping (_ iterations: Int) -> Void,
+    notifications: (() -> Int)? = nil,
+    expectedNotificationsPerOperation: Double? = nil,
+    isolation: ((_ body: @escaping () -> Void) -> Void)? = nil,
+    tearDown: (() -> Void)? = nil
+  ) {
+    self.run = run
+    self.notifications = notifications
+    self.expectedNotificationsPerOperation = expectedNotificationsPerOperation
+    self.isolation = isolation
+    self.tearDown = tearDown
+  }
+}

@@ -1,0 +1,113 @@
+/// Everything one `obsbench run` measured: the results file's model.
+///
+/// Encoded as `results.json`, it is the baseline format that `compare`, `report`
+/// and `check` read back. ``version`` changes when the format changes in a way an
+/// older reader cannot follow.
+public struct BenchmarkRun: Codable, Hashable, Sendable {
+  /// The format version this build writes and the newest it reads.
+  public static let currentVersion = 1
+
+  /// The format version of this run.
+  public var version: Int
+  /// Where and with what the run was made.
+  public var environment: RunEnvironment
+  /// How the run was configured and what it measured as overhead.
+  public var settings: RunSettings
+  /// Every case, in the order they ran.
+  public var cases: [CaseResult]
+  /// The growth exponent per suite, scenario and strategy with a size sweep.
+  public var fits: [GrowthFit]
+  /// The suites' checks and their outcomes.
+  public var checks: [CheckResult]
+
+  /// Creates a run.
+  public init(
+    version: Int = BenchmarkRun.currentVersion,
+    environment: RunEnvironment,
+    settings: RunSettings,
+    cases: [CaseResult],
+    fits: [GrowthFit] = [],
+    checks: [CheckResult] = []
+  ) {
+    self.version = version
+    self.environment = environment
+    self.settings = settings
+    self.cases = cases
+    self.fits = fits
+    self.checks = checks
+  }
+
+  /// The cases that have no valid measurement.
+  public var failures: [CaseResult] {
+    cases.filter { $0.failure != nil }
+  }
+
+  /// The growth exponent of `key`'s suite, scenario and strategy, if fitted.
+  public func exponent(for key: CaseKey) -> Double? {
+    fits.first { $0.suite == key.suite && $0.scenario == key.scenario && $0.strategy == key.strategy }?
+      .exponent
+  }
+}
+
+/// How a run was configured, and the loop overhead it measured.
+public struct RunSettings: Codable, Hashable, Sendable {
+  /// Whether it was a `--quick` run.
+  public var quick: Bool
+  /// Samples asked for per case.
+  public var samples: Int
+  /// The fewest samples a case keeps when its time share runs out.
+  public var minimumSamples: Int
+  /// How long one sample aims to last, in ns.
+  public var targetSampleNs: UInt64
+  /// The run's time budget in seconds, if any.
+  public var timeBudgetSeconds: Double?
+  /// The per-iteration cost of ``referenceLoop(_:)`` subtracted from every sample, in ns.
+  public var loopOverheadNs: Double
+  /// How long the run took, in seconds.
+  public var durationSeconds: Double
+
+  /// Creates settings.
+  public init(
+    quick: Bool, samples: Int, minimumSamples: Int, targetSampleNs: UInt64,
+    timeBudgetSeconds: Double?, loopOverheadNs: Double, durationSeconds: Double
+  ) {
+    self.quick = quick
+    self.samples = samples
+    self.minimumSamples = minimumSamples
+    self.targetSampleNs = targetSampleNs
+    self.timeBudgetSeconds = timeBudgetSeconds
+    self.loopOverheadNs = loopOverheadNs
+    self.durationSeconds = durationSeconds
+  }
+}
+
+/// A suite check and what it found.
+public struct CheckResult: Codable, Hashable, Sendable {
+  /// The suite that owns the check.
+  public var suite: String
+  /// The check's name.
+  public var name: String
+  /// What the check asserts.
+  public var summary: String
+  /// The outcome; `nil` when the check was skipped or could not run.
+  public var outcome: CheckOutcome?
+  /// Why the check was skipped or could not run.
+  public var note: String?
+
+  /// Creates a check result.
+  public init(suite: String, name: String, summary: String, outcome: CheckOutcome?, note: String? = nil) {
+    self.suite = suite
+    self.name = name
+    self.summary = summary
+    self.outcome = outcome
+    self.note = note
+  }
+
+  /// Whether the check failed (skipped checks do not).
+  public var failed: Bool {
+    outcome.map { !$0.passed } ?? (note != nil && note != CheckResult.skippedNote)
+  }
+
+  /// The note of a check whose cases were not selected.
+  public static let skippedNote = "skipped: its cases were not selected"
+}

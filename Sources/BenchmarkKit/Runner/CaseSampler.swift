@@ -1,0 +1,134 @@
+/// Takes the samples of one prepared case: calibration, warm-up, then one sample
+/// per call, each inside the case's isolation.
+///
+/// A reference type because the runner's timing closures, which may run on
+/// another executor, record into it; the isolation function's wait orders those
+/// accesses.
+final class CaseSampler {
+  private(set) var result: CaseResult
+  private let prepared: PreparedCase
+  private let counter: AllocationCounter?
+  private let loopOverheadNs: Double
+  /// Wall-clock nanoseconds this case has cost so far, set-up and bookkeeping included.
+  private(set) var spentNs: UInt64 = 0
+  private var notificationTotal = 0
+  private var iterationTotal = 0
+
+  init(result: CaseResult, prepared: PreparedCase, counter: AllocationCounter?, loopOverheadNs: Double) {
+    self.result = result
+    self.prepared = prepared
+    self.counter = counter
+    self.loopOverheadNs = loopOverheadNs
+    if counter != nil {
+      self.result.allocationSamples = []
+      self.result.byteSamples = []
+    }
+    if prepared.notifications != nil {
+      self.result.notificationSamples = []
+    }
+  }
+
+  var sampleCount: Int { result.samples.count }
+
+  /// Adds set-up time spent outside the sampler to this case's account.
+  func charge(_ nanoseconds: UInt64) {
+    spentNs &+= nanoseconds
+  }
+
+  /// Finds an iteration count whose run lasts about `targetNs`, warms up for at
+  /// least `warmUpNs`, and measures the fixed cost of a timed call.
+  func calibrate(targetNs: UInt64, warmUpNs: UInt64) {
+    isolated { [self] in
+      let run = prepared.run
+      let start = MonotonicClock.now()
+      var iterations = 1
+      var elapsed = MonotonicClock.measure { run(iterations) }
+      // Grow fast while far below the target, then double, so that calibration
+      // costs little more than one sample.
+      while elapsed < targetNs / 4 && iterations < 1 << 40 {
+        iterations *= elapsed < targetNs / 100 ? 10 : 2
+        elapsed = MonotonicClock.measure { run(iterations) }
+      }
+      iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
+      // The first runs are cold (page faults, caches, lazy initialisation); warm up
+      // at the final size, then recalibrate on a warm run.
+      repeat {
+        elapsed = MonotonicClock.measure { run(iterations) }
+      } while MonotonicClock.now() &- start < warmUpNs
+      result.iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
+      var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { run(0) }) }
+      fixed.sort()
+      result.fixedOverheadNs = fixed[fixed.count / 2]
+    }
+  }
+
+  /// Takes one sample: counters before, the timed run, counters after.
+  func sample() {
+    isolated { [self] in
+      let iterations = result.iterations
+      let notificationsBefore = prepared.notifications?()
+      let allocationsBefore = counter?.snapshot()
+      let start = MonotonicClock.now()
+      prepared.run(iterations)
+      let elapsed = MonotonicClock.now() &- start
+      let allocationsAfter = counter?.snapshot()
+      let notificationsAfter = prepared.notifications?()
+
+      let operations = Double(iterations)
+      result.elapsedNs.append(elapsed)
+      result.samples.append((Double(elapsed) - result.fixedOverheadNs) / operations - loopOverheadNs)
+      if let before = allocationsBefore, let after = allocationsAfter {
+        let (allocations, bytes) = after.since(before)
+        result.allocationSamples?.append(Double(allocations) / operations)
+        result.byteSamples?.append(Double(bytes) / operations)
+      }
+      if let before = notificationsBefore, let after = notificationsAfter {
+        result.notificationSamples?.append(Double(after - before) / operations)
+        notificationTotal += after - before
+        iterationTotal += iterations
+      }
+    }
+  }
+
+  /// Summarises the samples, checks the notifications, and tears the case down.
+  func finish(resamples: Int, seed: UInt64) -> CaseResult {
+    prepared.tearDown?()
+    if let allocations = result.allocationSamples { result.allocationsPerOperation = Statistics.median(allocations) }
+    if let bytes = result.byteSamples { result.bytesPerOperation = Statistics.median(bytes) }
+    if iterationTotal > 0 {
+      result.notificationsPerOperation = Double(notificationTotal) / Double(iterationTotal)
+    }
+    result.expectedNotificationsPerOperation = prepared.expectedNotificationsPerOperation
+    if let expected = prepared.expectedNotificationsPerOperation,
+      let measured = result.notificationsPerOperation,
+      abs(measured - expected) > 1e-9 + 1e-6 * abs(expected)
+    {
+      // A strategy that stopped notifying (or notifies too often) is wrong, and
+      // its time would be misleading: report the case as failed instead.
+      result.failure =
+        "expected \(expected) notifications per operation, measured \(measured) (\(notificationTotal) in \(iterationTotal) operations)"
+      return result
+    }
+    result.statistics = Statistics(
+      result.samples, resamples: resamples,
+      seed: SplitMix64.seed(for: result.displayName, base: seed))
+    return result
+  }
+
+  // Runs `body` in the case's isolation and charges its wall-clock time, hop
+  // included, to the case's budget; the timings inside do not see the hop.
+  private func isolated(_ body: @escaping () -> Void) {
+    let start = MonotonicClock.now()
+    if let isolation = prepared.isolation {
+      isolation(body)
+    } else {
+      body()
+    }
+    spentNs &+= MonotonicClock.now() &- start
+  }
+
+  private static func scaled(_ iterations: Int, elapsed: UInt64, targetNs: UInt64) -> Int {
+    let perIteration = Double(max(elapsed, 1)) / Double(iterations)
+    return max(1, Int((Double(targetNs) / perIteration).rounded()))
+  }
+}

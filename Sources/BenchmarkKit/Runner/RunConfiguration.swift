@@ -1,0 +1,50 @@
+/// How hard the runner measures: samples, sample length, warm-up and time budget.
+public struct RunConfiguration: Hashable, Sendable {
+  /// Whether this is a `--quick` run (quick sizes, fewer and shorter samples).
+  public var quick: Bool
+  /// Samples per case when the time budget allows.
+  public var samples: Int
+  /// The fewest samples a case keeps, even when its time share is spent.
+  public var minimumSamples: Int
+  /// How long one sample aims to last, in ns: long enough to dwarf the clock's
+  /// resolution and the per-sample overhead, short enough to take many.
+  public var targetSampleNs: UInt64
+  /// How long a case runs before its first sample, in ns.
+  public var warmUpNs: UInt64
+  /// The whole run's time budget in seconds, shared among the cases; `nil` for none.
+  public var timeBudgetSeconds: Double?
+  /// Resamples of the bootstrap confidence interval.
+  public var bootstrapResamples: Int
+  /// Seeds every bootstrap, so a results file is reproducible from its samples.
+  public var seed: UInt64
+
+  /// Creates a configuration.
+  public init(
+    quick: Bool = false,
+    samples: Int = 31,
+    minimumSamples: Int = 5,
+    targetSampleNs: UInt64 = 2_000_000,
+    warmUpNs: UInt64 = 10_000_000,
+    timeBudgetSeconds: Double? = 480,
+    bootstrapResamples: Int = 1000,
+    seed: UInt64 = 0x0B5E_4BE4
+  ) {
+    self.quick = quick
+    self.samples = samples
+    self.minimumSamples = Swift.min(minimumSamples, samples)
+    self.targetSampleNs = targetSampleNs
+    self.warmUpNs = warmUpNs
+    self.timeBudgetSeconds = timeBudgetSeconds
+    self.bootstrapResamples = bootstrapResamples
+    self.seed = seed
+  }
+
+  /// The defaults of `obsbench run`: 31 samples of 2 ms, 8 minutes at most.
+  public static let standard = RunConfiguration()
+
+  /// The defaults of `obsbench run --quick`: 21 samples of 1 ms, 40 s at most.
+  public static let quick = RunConfiguration(
+    quick: true, samples: 21, minimumSamples: 5, targetSampleNs: 1_000_000,
+    warmUpNs: 3_000_000, timeBudgetSeconds: 40
+  )
+}
