@@ -1,0 +1,65 @@
+import BenchmarkKit
+
+/// One line of a rules file for `obsbench check`: a bound on a strategy's cost,
+/// absolute or relative to another strategy measured in the same run.
+///
+/// ```
+/// # comments and blank lines are ignored
+/// lock-thread-keypath / apple on scopes/track-fire <= 0.25
+/// lock-thread-keypath on reads/untracked <= 5ns
+/// none on reads/untracked@1000 allocs <= 0
+/// ```
+///
+/// Grammar: `STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[ns|x|×]`,
+/// with `OP` one of `<=`, `<`, `>=`, `>` and `METRIC` one of `median` (the
+/// default, ns per operation), `allocs`, `bytes`, `notifications`. The scenario
+/// may be a glob. Without `@SIZE` the rule holds at every size that ran.
+public struct CheckRule: Hashable, Sendable {
+  /// The comparison a rule makes.
+  public enum Comparison: String, Sendable, CaseIterable {
+    case atMost = "<="
+    case below = "<"
+    case atLeast = ">="
+    case above = ">"
+
+    func holds(_ value: Double, _ bound: Double) -> Bool {
+      switch self {
+      case .atMost: value <= bound
+      case .below: value < bound
+      case .atLeast: value >= bound
+      case .above: value > bound
+      }
+    }
+  }
+
+  /// What a rule bounds.
+  public enum Metric: String, Sendable, CaseIterable {
+    case median, allocs, bytes, notifications
+
+    func value(of result: CaseResult) -> Double? {
+      switch self {
+      case .median: result.statistics?.median
+      case .allocs: result.allocationsPerOperation
+      case .bytes: result.bytesPerOperation
+      case .notifications: result.notificationsPerOperation
+      }
+    }
+  }
+
+  /// The rule as written.
+  public var text: String
+  /// The strategy bounded.
+  public var strategy: String
+  /// The strategy it is divided by, for a relative rule.
+  public var reference: String?
+  /// The scenario pattern, matched against `scenario` or `suite/scenario`.
+  public var scenario: GlobPattern
+  /// The one size the rule is about, or `nil` for every size.
+  public var size: Int?
+  /// What is bounded.
+  public var metric: Metric
+  /// How it is compared.
+  public var comparison: Comparison
+  /// The bound.
+  public var bound: Double
+}
