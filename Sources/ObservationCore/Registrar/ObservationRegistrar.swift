@@ -1,0 +1,62 @@
+/// Keeps the observer tables of one observable object and announces its mutations.
+///
+/// The counterpart of Observation's `ObservationRegistrar`: a model holds one and
+/// routes every observed read and write through it (see `ObservableModel`).
+/// Conforming types are `MutexRegistrar` and `ActorRegistrar`; they differ only in
+/// how the tables are protected.
+public protocol ObservationRegistrar: RegistrarBase {
+  /// The id used in strategy ids: `lock` or `actor`.
+  static var id: String { get }
+
+  /// Creates a registrar with no observers.
+  init()
+
+  /// Whether no observer watches any field of `mask`: the test a write makes
+  /// before anything else, so that an unobserved write costs one load.
+  func isUnwatched(_ mask: UInt64) -> Bool
+
+  /// Fires the one-shot observers of the fields in `mask` and returns what must be
+  /// notified once the new value is stored: the slow half of a write, called only
+  /// when `isUnwatched(mask)` is false. Pass the result to `FirePlan.didSet`.
+  func willSet(_ mask: UInt64) -> FirePlan
+
+  /// Runs `mutation`, first firing the one-shot observers of the fields in `mask`
+  /// (before the new value is stored, as Observation's `willSet` does) and then the
+  /// persistent ones (after it is stored).
+  ///
+  /// - Complexity: O(1) with nobody watching a field of `mask`; otherwise
+  ///   proportional to the observers of those fields only.
+  func withMutation<T, E: Error>(
+    _ mask: UInt64, _ mutation: () throws(E) -> T
+  ) throws(E) -> T
+}
+
+/// What every registrar shares: the entry points that installation and
+/// cancellation call without knowing the registrar's kind.
+///
+/// Observers are installed and cancelled far less often than fields are read and
+/// written, so these are dynamically dispatched; the per-read and per-write paths
+/// live on the final subclasses and are specialised per strategy.
+public class RegistrarBase: @unchecked Sendable {
+  @usableFromInline
+  init() {}
+
+  /// Links the `count` nodes at `nodes` (all of one observer, all for this
+  /// registrar) unless the observer has already fired or been cancelled.
+  /// - Returns: how many nodes were skipped instead of linked.
+  func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    preconditionFailure("subclass responsibility")
+  }
+
+  /// Unlinks those of the `count` nodes at `nodes` that are still linked.
+  /// - Returns: how many were unlinked by this call.
+  func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    preconditionFailure("subclass responsibility")
+  }
+
+  /// The number of observations linked into this registrar's tables (one per
+  /// observed field per observer); zero once every observer fired or was cancelled.
+  public var observationCount: Int {
+    preconditionFailure("subclass responsibility")
+  }
+}

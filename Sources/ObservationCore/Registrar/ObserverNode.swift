@@ -1,0 +1,22 @@
+/// One link between an observer and one field bit of one registrar.
+///
+/// An observer that read `k` field bits across its registrars owns `k` nodes in one
+/// buffer. Each node sits in the registrar's list for its bit, so a mutation walks
+/// only the observers of the field it wrote, and a fired or cancelled observer
+/// unlinks each of its nodes in O(1).
+///
+/// `prev`, `next` and `isLinked` belong to the registrar and change only under its
+/// protection (its lock, or its actor). `fireNext` belongs to the thread that won
+/// the observer's one-shot fire.
+struct ObserverNode {
+  var prev: UnsafeMutablePointer<ObserverNode>?
+  var next: UnsafeMutablePointer<ObserverNode>?
+  var fireNext: UnsafeMutablePointer<ObserverNode>?
+  /// The observer owning this node; it outlives every linked node of its own.
+  let observer: Unmanaged<Observer>
+  /// The registrar this node links into. The first node of each run of nodes with
+  /// the same registrar holds the observer's strong reference to it.
+  let registrar: Unmanaged<RegistrarBase>
+  let bit: UInt8
+  var isLinked = false
+}

@@ -1,0 +1,108 @@
+/// The observer lists of one registrar: one doubly linked list per field bit.
+///
+/// A plain value with no synchronisation of its own: `MutexRegistrar` keeps it
+/// behind a mutex, `ActorRegistrar` in its actor's isolation. The bucket heads are
+/// allocated on the first link, so an object that is never observed pays one
+/// pointer for its table. Sendable because its owner provides the protection.
+struct ObserverTable: ~Copyable, @unchecked Sendable {
+  private var heads: UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>?
+  /// The bits that have at least one linked node.
+  private(set) var watched: UInt64 = 0
+  /// The number of linked nodes.
+  private(set) var count = 0
+
+  init() {}
+
+  deinit {
+    heads?.deallocate()
+  }
+
+  /// Links the nodes whose observer is still armed.
+  /// - Returns: how many nodes were skipped because the observer was not armed.
+  mutating func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    // The observer may have fired through another registrar while it was being
+    // installed; linking it now would leave a node nobody unlinks until the next
+    // write of that field.
+    guard nodes.pointee.observer._withUnsafeGuaranteedRef({ $0.isArmed }) else { return count }
+    let heads = self.heads ?? allocateHeads()
+    for i in 0..<count {
+      let node = nodes + i
+      let bit = Int(node.pointee.bit)
+      node.pointee.prev = nil
+      node.pointee.next = heads[bit]
+      heads[bit]?.pointee.prev = node
+      heads[bit] = node
+      node.pointee.isLinked = true
+      watched |= 1 &<< UInt64(bit)
+    }
+    self.count += count
+    return 0
+  }
+
+  /// Unlinks those of the nodes that are linked.
+  /// - Returns: how many were unlinked.
+  mutating func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    var unlinked = 0
+    for i in 0..<count where nodes[i].isLinked {
+      unlink(nodes + i)
+      unlinked += 1
+    }
+    return unlinked
+  }
+
+  private mutating func unlink(_ node: UnsafeMutablePointer<ObserverNode>) {
+    let bit = Int(node.pointee.bit)
+    if let prev = node.pointee.prev {
+      prev.pointee.next = node.pointee.next
+    } else {
+      heads![bit] = node.pointee.next
+      if node.pointee.next == nil { watched &= ~(1 &<< UInt64(bit)) }
+    }
+    node.pointee.next?.pointee.prev = node.pointee.prev
+    node.pointee.prev = nil
+    node.pointee.next = nil
+    node.pointee.isLinked = false
+    count -= 1
+  }
+
+  /// Takes what a mutation of the bits in `mask` must notify.
+  ///
+  /// One-shot observers are unlinked here and claimed (armed → fired) so that
+  /// exactly one mutation fires each; the winners are chained through `fireNext`.
+  /// Persistent observers stay linked and are returned retained.
+  mutating func collect(_ mask: UInt64, into plan: inout FirePlan) {
+    guard let heads else { return }
+    var bits = mask & watched
+    while bits != 0 {
+      let bit = bits.trailingZeroBitCount
+      bits &= bits &- 1
+      var cursor = heads[bit]
+      while let node = cursor {
+        cursor = node.pointee.next
+        let observer = node.pointee.observer
+        if observer._withUnsafeGuaranteedRef({ $0.isPersistent }) {
+          if observer._withUnsafeGuaranteedRef({ $0.isArmed }) {
+            plan.persistent.append(observer.retain())
+          }
+          continue
+        }
+        unlink(node)
+        if observer._withUnsafeGuaranteedRef({ $0.claim() }) {
+          node.pointee.fireNext = plan.oneShot
+          plan.oneShot = node
+        } else {
+          // Fired elsewhere or cancelled: its owner is unlinking it; this node is
+          // one it no longer has to visit.
+          observer._withUnsafeGuaranteedRef { $0.nodesUnlinked(1) }
+        }
+      }
+    }
+  }
+
+  private mutating func allocateHeads() -> UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?> {
+    let heads = UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>.allocate(capacity: 64)
+    heads.initialize(repeating: nil, count: 64)
+    self.heads = heads
+    return heads
+  }
+}

@@ -1,0 +1,20 @@
+/// The eight strategies of the matrix, by their stable ids.
+///
+/// Ids are keys of CSV rows and baselines: never rename one lightly.
+public enum StrategyCatalog {
+  /// Every strategy, in the order reports list them.
+  public static let all: [any ObservationStrategy.Type] = [
+    LockThreadKeyPath.self, LockThreadWhole.self,
+    LockTaskKeyPath.self, LockTaskWhole.self,
+    ActorThreadKeyPath.self, ActorThreadWhole.self,
+    ActorTaskKeyPath.self, ActorTaskWhole.self,
+  ]
+
+  /// The ids of `all`, in the same order.
+  public static var ids: [String] { all.map { $0.id } }
+
+  /// The strategy whose id is `id`, or `nil` when there is none.
+  public static func strategy(withID id: String) -> (any ObservationStrategy.Type)? {
+    all.first { $0.id == id }
+  }
+}

@@ -1,0 +1,45 @@
+import CThreadLocal
+
+/// Collects reads in an access list found through a C11 thread-local pointer.
+/// The `thread` of strategy ids.
+///
+/// The cheapest scope: a read with no scope open is one thread-local load and a
+/// branch; opening a scope takes a spare list from the thread's pool. It sees only
+/// reads made on the thread that opened it, so it has no async variant: after an
+/// `await` the closure may run on another thread, whose reads it would miss, while
+/// other tasks on this thread would record into it.
+public enum ThreadLocalScope: TrackingScope {
+  public static var id: String { "thread" }
+
+  @inlinable @inline(__always)
+  public static func record(_ registrar: RegistrarBase, _ mask: UInt64) {
+    guard let current = obs_thread_scope_get() else { return }
+    current.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
+  }
+
+  public static func withTracking<T, E: Error>(
+    _ apply: () throws(E) -> T,
+    persistent: Bool,
+    onChange: @escaping @Sendable () -> Void
+  ) throws(E) -> Tracking<T> {
+    let outer = obs_thread_scope_get()
+    let list = ScratchPool.acquire()
+    obs_thread_scope_set(list)
+    let value: T
+    do {
+      value = try apply()
+    } catch {
+      obs_thread_scope_set(outer)
+      list.pointee.removeAll()
+      ScratchPool.release(list)
+      throw error
+    }
+    obs_thread_scope_set(outer)
+    if let outer {
+      outer.assumingMemoryBound(to: AccessList.self).pointee.append(contentsOf: list.pointee)
+    }
+    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange)
+    ScratchPool.release(list)
+    return Tracking(value: value, token: ObservationToken(observer))
+  }
+}

@@ -1,0 +1,21 @@
+/// Where a tracking scope collects the reads it sees while its closure runs.
+///
+/// The `thread` and `task` of strategy ids. The two differ in cost and in meaning:
+/// a thread-local scope sees only reads made on the thread that opened it, a
+/// task-local one follows its task across suspension points and threads.
+public protocol TrackingScope: Sendable {
+  /// The id used in strategy ids: `thread` or `task`.
+  static var id: String { get }
+
+  /// Records a read of the fields in `mask` on `registrar` in the innermost open
+  /// scope; does nothing when no scope is open.
+  static func record(_ registrar: RegistrarBase, _ mask: UInt64)
+
+  /// Runs `apply` with a scope open, then installs one observer for every read it
+  /// recorded. The reads are also added to the enclosing scope, if any.
+  static func withTracking<T, E: Error>(
+    _ apply: () throws(E) -> T,
+    persistent: Bool,
+    onChange: @escaping @Sendable () -> Void
+  ) throws(E) -> Tracking<T>
+}
