@@ -1,0 +1,52 @@
+import BenchmarkKit
+import Benchmarks
+import BenchmarkReports
+
+/// The `obsbench` command line: picks the subcommand, runs it and maps errors to
+/// exit statuses.
+enum Obsbench {
+  /// Runs `obsbench` with `arguments` (without the program name) and returns the
+  /// exit status.
+  ///
+  /// Bad input of any kind prints one line, `obsbench: …`, on standard error and
+  /// returns 64.
+  static func run(arguments: [String], console: Console, suites: [BenchmarkSuite]? = nil) -> Int32 {
+    guard let command = arguments.first else {
+      console.print(Usage.main)
+      return ExitStatus.success
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "-h", "--help", "help":
+        console.print(Usage.main)
+        return ExitStatus.success
+      case "run":
+        return try RunCommand.run(rest, console: console, registry: suites ?? registryOrDefault())
+      case "list":
+        return try ListCommand.run(rest, console: console, registry: suites ?? registryOrDefault())
+      case "compare":
+        return try CompareCommand.run(rest, console: console)
+      case "report":
+        return try ReportCommand.run(rest, console: console)
+      case "check":
+        return try CheckCommand.run(rest, console: console)
+      default:
+        throw UsageError("unknown command '\(command)'; commands: run, list, compare, report, check")
+      }
+    } catch let error as UsageError {
+      console.printError("obsbench: \(error.message)")
+    } catch let error as SelectionError {
+      console.printError("obsbench: \(error.message)")
+    } catch let error as ReportError {
+      console.printError("obsbench: \(error.message)")
+    } catch {
+      console.printError("obsbench: \(error)")
+    }
+    return ExitStatus.usage
+  }
+
+  private static func registryOrDefault() -> [BenchmarkSuite] {
+    Registry.suites
+  }
+}

@@ -1,0 +1,43 @@
+import BenchmarkKit
+import BenchmarkReports
+
+/// `obsbench run`: validates everything, measures, then writes the reports.
+enum RunCommand {
+  static func run(_ arguments: [String], console: Console, registry: [BenchmarkSuite]) throws -> Int32 {
+    if ArgumentScanner.wantsHelp(arguments) {
+      console.print(Usage.run)
+      return ExitStatus.success
+    }
+    let options = try RunOptions(parsing: arguments)
+    // Everything that can be wrong with the input is found before the first
+    // sample: a typo must not cost a ten-minute run.
+    let plan = try BenchmarkPlan(registry: registry, selection: options.selection)
+    try ReportWriter.prepare(directory: options.outputDirectory)
+
+    #if DEBUG
+    console.printError(
+      "obsbench: warning: this is a debug build; its timings mean little (build with 'swift build -c release')")
+    #endif
+    let progress = ProgressPrinter(console: console)
+    let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
+    let run = runner.run(plan, environment: RunEnvironment.current())
+    progress.finish()
+
+    let written = try ReportWriter.write(run, formats: options.formats, to: options.outputDirectory)
+    for path in written {
+      console.print(path)
+    }
+    let failedChecks = run.checks.filter(\.failed)
+    let failures = run.failures
+    console.printError(
+      "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s"
+        + (run.checks.isEmpty ? "" : "; \(run.checks.count - failedChecks.count) of \(run.checks.count) checks passed"))
+    for failure in failures {
+      console.printError("obsbench: FAILED \(failure.displayName): \(failure.failure ?? "")")
+    }
+    for check in failedChecks {
+      console.printError("obsbench: CHECK FAILED \(check.suite)/\(check.name): \(check.outcome?.detail ?? check.note ?? "")")
+    }
+    return failures.isEmpty && failedChecks.isEmpty ? ExitStatus.success : ExitStatus.failure
+  }
+}

@@ -1,0 +1,79 @@
+import BenchmarkKit
+import BenchmarkReports
+import Foundation
+
+/// The options of `obsbench run`, parsed and validated before anything runs.
+struct RunOptions {
+  var selection = BenchmarkSelection()
+  var configuration = RunConfiguration.standard
+  var outputDirectory = "Reports/latest"
+  var formats = OutputFormat.allCases
+
+  static let valueOptions: Set<String> = [
+    "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--time-budget", "--out", "--format",
+  ]
+  static let flags: Set<String> = ["--quick"]
+
+  /// Parses `arguments`.
+  ///
+  /// - Throws: ``UsageError`` for anything malformed; unknown names are found
+  ///   later, by planning against the registry.
+  init(parsing arguments: [String]) throws(UsageError) {
+    let parsed = try ArgumentScanner.parse(
+      arguments, command: "run", valueOptions: Self.valueOptions, flags: Self.flags)
+    if let extra = parsed.positionals.first {
+      throw UsageError("run: unexpected argument '\(extra)'; see 'obsbench run --help'")
+    }
+    let quick = parsed.flags.contains("--quick")
+    configuration = quick ? .quick : .standard
+    selection.quick = quick
+    selection.suites = try parsed.list("--suite", command: "run")
+    selection.scenarios = try parsed.list("--scenario", command: "run")?.map(GlobPattern.init)
+    if let strategies = try parsed.list("--strategy", command: "run"), !strategies.contains("all") {
+      selection.strategies = strategies
+    }
+    if let sizes = parsed.value("--sizes") {
+      selection.sizes = try Self.parseSizes(sizes)
+    }
+    if let samples = parsed.value("--samples") {
+      guard let count = Int(samples), count >= 1, count <= 100_000 else {
+        throw UsageError("run: --samples needs a whole number from 1 to 100000, got '\(samples)'")
+      }
+      configuration.samples = count
+      configuration.minimumSamples = min(configuration.minimumSamples, count)
+    }
+    if let budget = parsed.value("--time-budget") {
+      guard let seconds = Double(budget), seconds.isFinite, seconds > 0 else {
+        throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")
+      }
+      configuration.timeBudgetSeconds = seconds
+    }
+    if let out = parsed.value("--out") {
+      guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }
+      outputDirectory = out
+    }
+    if let formats = parsed.value("--format") {
+      do {
+        self.formats = try OutputFormat.parseList(formats)
+      } catch {
+        throw UsageError("run: \(error.message)")
+      }
+    }
+  }
+
+  /// The sizes of a list such as `1,10,100`: positive whole numbers.
+  ///
+  /// - Throws: ``UsageError`` quoting the first item that is not one.
+  static func parseSizes(_ text: String) throws(UsageError) -> [Int] {
+    let items = text.split(separator: ",", omittingEmptySubsequences: false)
+    var sizes = [Int]()
+    for item in items {
+      let trimmed = item.trimmingCharacters(in: .whitespaces)
+      guard let size = Int(trimmed), size > 0 else {
+        throw UsageError("run: malformed size list '\(text)': '\(trimmed)' is not a positive whole number")
+      }
+      sizes.append(size)
+    }
+    return sizes
+  }
+}
