@@ -46,3 +46,25 @@ public struct GrowthFit: Codable, Hashable, Sendable {
     return variance > 0 ? covariance / variance : nil
   }
 }
+
+extension GrowthFit {
+  /// The fit of every suite, scenario and strategy that ran at two or more sizes
+  /// with a valid median, in the order the results first name them.
+  public static func fits(of results: [CaseResult]) -> [GrowthFit] {
+    var order = [CaseKey]()
+    var points = [CaseKey: [(size: Int, median: Double)]]()
+    for result in results {
+      guard let median = result.statistics?.median else { continue }
+      let key = CaseKey(suite: result.suite, scenario: result.scenario, strategy: result.strategy, size: 0)
+      if points[key] == nil { order.append(key) }
+      points[key, default: []].append((result.size, median))
+    }
+    return order.compactMap { key in
+      let sweep = points[key]!
+      guard let slope = slope(points: sweep) else { return nil }
+      return GrowthFit(
+        suite: key.suite, scenario: key.scenario, strategy: key.strategy, exponent: slope,
+        sizes: sweep.filter { $0.median > 0 }.map(\.size))
+    }
+  }
+}

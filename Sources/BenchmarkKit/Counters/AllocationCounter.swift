@@ -98,6 +98,8 @@ extension AllocationCounter {
   private static func jemallocServesMalloc(_ counter: AllocationCounter) -> Bool {
     let before = counter.snapshot()
     guard let block = malloc(4096) else { return false }
+    // Without a use the optimiser deletes the malloc/free pair.
+    blackHole(block)
     let after = counter.snapshot()
     free(block)
     let (allocations, bytes) = after.since(before)

@@ -58,7 +58,7 @@ public struct BenchmarkRunner {
         timeBudgetSeconds: configuration.timeBudgetSeconds, loopOverheadNs: loopOverhead,
         durationSeconds: 0),
       cases: results,
-      fits: Self.fits(of: results)
+      fits: GrowthFit.fits(of: results)
     )
     for suite in plan.suites {
       let context = SuiteCheckContext(suite: suite, run: run)
@@ -117,23 +117,5 @@ public struct BenchmarkRunner {
     let estimate = elapsed / Double(done) * Double(total - done)
     guard let budget = configuration.timeBudgetSeconds else { return estimate }
     return min(estimate, max(0, budget - elapsed))
-  }
-
-  static func fits(of results: [CaseResult]) -> [GrowthFit] {
-    var order = [CaseKey]()
-    var points = [CaseKey: [(size: Int, median: Double)]]()
-    for result in results {
-      guard let median = result.statistics?.median else { continue }
-      let key = CaseKey(suite: result.suite, scenario: result.scenario, strategy: result.strategy, size: 0)
-      if points[key] == nil { order.append(key) }
-      points[key, default: []].append((result.size, median))
-    }
-    return order.compactMap { key in
-      let sweep = points[key]!
-      guard let slope = GrowthFit.slope(points: sweep) else { return nil }
-      return GrowthFit(
-        suite: key.suite, scenario: key.scenario, strategy: key.strategy, exponent: slope,
-        sizes: sweep.filter { $0.median > 0 }.map(\.size))
-    }
   }
 }

@@ -1,0 +1,138 @@
+import BenchmarkKit
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("BenchmarkRunner")
+struct BenchmarkRunnerTests {
+  /// Runs fast enough for a debug test: few, short samples.
+  static let configuration = RunConfiguration(
+    samples: 6, minimumSamples: 3, targetSampleNs: 200_000, warmUpNs: 200_000, timeBudgetSeconds: nil,
+    bootstrapResamples: 50)
+
+  /// Records the order in which cases are sampled, across threads.
+  final class Log: Sendable {
+    let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+  }
+
+  static func suite(
+    strategies: [String] = ["a", "b"], expected: Double? = nil, perOperation: Int = 1,
+    log: Log = Log(), isolation: Bool = false, throwing: Set<String> = []
+  ) -> BenchmarkSuite {
+    let scenario = BenchmarkScenario(name: "count", summary: "bumps a counter", strategies: strategies) {
+      strategy, _ in
+      if throwing.contains(strategy) { throw SelectionError("cannot build \(strategy)") }
+      let counter = Mutex(0)
+      let actor = isolation ? Worker() : nil
+      return PreparedCase(
+        run: { iterations in
+          if iterations > 0 { log.append(strategy) }
+          for _ in 0..<iterations {
+            counter.withLock { $0 += perOperation }
+          }
+        },
+        notifications: { counter.withLock { $0 } },
+        expectedNotificationsPerOperation: expected,
+        isolation: actor.map { PreparedCase.isolation(of: $0) }
+      )
+    }
+    return BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])
+  }
+
+  actor Worker {}
+
+  private func run(_ suite: BenchmarkSuite, configuration: RunConfiguration = configuration) throws -> BenchmarkRun {
+    let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
+    return BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
+  }
+
+  @Test func run_measuresEveryCase_withStatisticsAndNotifications() throws {
+    let run = try run(Self.suite())
+    #expect(run.cases.map(\.strategy) == ["a", "b"])
+    for result in run.cases {
+      #expect(result.samples.count == 6)
+      #expect(result.elapsedNs.count == 6)
+      #expect(result.iterations >= 1)
+      #expect(result.statistics?.count == 6)
+      #expect(result.notificationsPerOperation == 1)
+      #expect(result.failure == nil)
+    }
+    #expect(run.settings.loopOverheadNs.isFinite)
+  }
+
+  @Test func run_samplesStrategiesRoundRobin() throws {
+    let log = Log()
+    _ = try run(Self.suite(log: log))
+    // After calibration (a's runs, then b's), samples alternate a, b, a, b, …
+    let sampled = Array(log.all.suffix(12))
+    #expect(sampled == Array(repeating: ["a", "b"], count: 6).flatMap { $0 })
+  }
+
+  @Test func run_whenNotificationsDifferFromExpected_failsTheCaseLoudly() throws {
+    let run = try run(Self.suite(expected: 1, perOperation: 2))
+    for result in run.cases {
+      #expect(result.statistics == nil)
+      #expect(result.failure?.contains("expected 1.0 notifications per operation, measured 2.0") == true)
+    }
+    #expect(run.failures.count == 2)
+  }
+
+  @Test func run_whenNotificationsMatch_passes() throws {
+    let run = try run(Self.suite(expected: 1))
+    #expect(run.failures.isEmpty)
+  }
+
+  @Test func run_whenSetUpThrows_recordsTheFailure_andMeasuresTheRest() throws {
+    let run = try run(Self.suite(throwing: ["a"]))
+    #expect(run.cases.map(\.strategy) == ["a", "b"])
+    #expect(run.cases[0].failure?.contains("cannot build a") == true)
+    #expect(run.cases[1].statistics != nil)
+  }
+
+  @Test func run_withIsolation_runsTheTimingInsideTheActor() throws {
+    let run = try run(Self.suite(isolation: true))
+    #expect(run.failures.isEmpty)
+    #expect(run.cases.allSatisfy { $0.samples.count == 6 })
+  }
+
+  @Test func run_whenBudgetIsTiny_keepsTheMinimumSamples() throws {
+    var configuration = Self.configuration
+    configuration.samples = 50
+    configuration.timeBudgetSeconds = 0.001
+    let run = try run(Self.suite(), configuration: configuration)
+    #expect(run.cases.allSatisfy { $0.samples.count == 3 })
+  }
+
+  @Test func run_countsAllocationsPerOperation() throws {
+    let scenario = BenchmarkScenario(name: "allocate", summary: "one object", strategies: ["x"]) { _, _ in
+      PreparedCase(run: { iterations in
+        for index in 0..<iterations {
+          blackHole(AllocationCounterTests.Node(index))
+        }
+      })
+    }
+    let run = try run(BenchmarkSuite(name: "alloc", summary: "alloc", scenarios: [scenario]))
+    let result = try #require(run.cases.first)
+    let allocations = try #require(result.allocationsPerOperation)
+    #expect(allocations >= 1 && allocations < 1.1)
+    #expect(result.bytesPerOperation == 32)
+  }
+
+  @Test func run_evaluatesSuiteChecks() throws {
+    var suite = Self.suite()
+    suite.checks = [
+      SuiteCheck(name: "has-a", summary: "a ran") { context in
+        let median = try #require(context.result(scenario: "count", strategy: "a")?.statistics?.median)
+        return CheckOutcome(passed: true, measured: median, expected: 0, detail: "ok")
+      },
+      SuiteCheck(name: "skipped", summary: "never applies") { _ in nil },
+    ]
+    let run = try run(suite)
+    #expect(run.checks.map(\.name) == ["has-a", "skipped"])
+    #expect(run.checks[0].outcome?.passed == true)
+    #expect(run.checks[1].note == CheckResult.skippedNote)
+    #expect(run.checks.allSatisfy { !$0.failed })
+  }
+}
