@@ -38,7 +38,7 @@ extension CheckRule {
     reference = subject.count == 2 ? String(subject[1]) : nil
     tokens.removeSubrange(...onIndex)
 
-    guard tokens.count >= 3 || (tokens.count == 2 && Self.splitBound(tokens[1]) != nil) else {
+    guard tokens.count >= 2 else {
       throw ReportError("expected 'SCENARIO [METRIC] OP NUMBER' after 'on' in '\(text)'")
     }
     let target = tokens.removeFirst()
@@ -50,12 +50,12 @@ extension CheckRule {
       size = nil
     }
     scenario = GlobPattern(String(parts[0]))
+    var rest = tokens.joined()
     metric = .median
-    if let first = tokens.first, let metric = Metric(rawValue: first) {
+    for metric in Metric.allCases where rest.hasPrefix(metric.rawValue) {
       self.metric = metric
-      tokens.removeFirst()
+      rest = String(rest.dropFirst(metric.rawValue.count))
     }
-    let rest = tokens.joined()
     guard let (comparison, number) = Self.splitBound(rest) else {
       throw ReportError("expected an operator (<=, <, >=, >) and a number, got '\(rest)' in '\(text)'")
     }

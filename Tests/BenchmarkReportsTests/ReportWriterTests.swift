@@ -1,0 +1,75 @@
+import BenchmarkKit
+import BenchmarkReports
+import Foundation
+import Testing
+
+@Suite("ReportWriter and summaries")
+struct ReportWriterTests {
+  private func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "obsbench-writer-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func write_replacesEveryFormat_andLeavesNoTemporaryFiles() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let written = try ReportWriter.write(Fixtures.sample, formats: OutputFormat.allCases, to: directory)
+    #expect(written.map { ($0 as NSString).lastPathComponent } == ["results.csv", "results.json", "summary.md", "report.html"])
+    let contents = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(contents == ["report.html", "results.csv", "results.json", "summary.md"])
+    #expect(try ResultsJSON.read(path: directory + "/results.json") == Fixtures.sample)
+  }
+
+  @Test func write_whenTargetCannotBeReplaced_keepsTheExistingReport() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Data("old csv".utf8).write(to: URL(fileURLWithPath: directory + "/results.csv"))
+    // A folder where summary.md should go makes its rename fail after the CSV was staged.
+    try FileManager.default.createDirectory(atPath: directory + "/summary.md/x", withIntermediateDirectories: true)
+    #expect(throws: ReportError.self) {
+      try ReportWriter.write(Fixtures.sample, formats: [.md, .csv], to: directory)
+    }
+    #expect(try String(contentsOfFile: directory + "/results.csv", encoding: .utf8) == "old csv")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func prepare_whenFolderIsAFile_throws() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = directory + "/plain"
+    try Data().write(to: URL(fileURLWithPath: file))
+    #expect(throws: ReportError("output folder \(file) is a file")) { try ReportWriter.prepare(directory: file) }
+    #expect(throws: ReportError.self) { try ReportWriter.prepare(directory: file + "/below") }
+  }
+
+  @Test func parseList_rejectsUnknownFormats() throws {
+    #expect(try OutputFormat.parseList("csv, md") == [.csv, .md])
+    #expect(throws: ReportError("unknown format 'pdf'; formats: csv, json, md, html")) {
+      try OutputFormat.parseList("csv,pdf")
+    }
+  }
+
+  @Test func markdown_showsMediansWithRatioToApple() {
+    let text = MarkdownSummary.render(Fixtures.sample)
+    #expect(text.contains("| scenario | size | `lock-thread-keypath` | `apple` | `none` |"))
+    #expect(text.contains("| untracked | 1 | 3.10 (0.18×) | 17.5 (1.00×) | 0.30 (0.02×) |"))
+    #expect(text.contains("Allocator: jemalloc 5.3.0"))
+  }
+
+  @Test func html_isSelfContained_andEscapesText() {
+    let text = HTMLTable.render(Fixtures.sample)
+    #expect(text.hasPrefix("<!DOCTYPE html>"))
+    #expect(!text.contains("http://") && !text.contains("https://"))
+    #expect(text.contains("tracked, &quot;odd&quot; name"))
+  }
+
+  @Test func merging_letsLaterRunsReplaceCases() {
+    let first = Fixtures.run([Fixtures.result("a", "x", samples: [1]), Fixtures.result("b", "x", samples: [2])])
+    let second = Fixtures.run([Fixtures.result("b", "x", samples: [5]), Fixtures.result("c", "x", samples: [3])])
+    let merged = BenchmarkRun.merging([first, second])
+    #expect(merged.cases.map(\.scenario) == ["a", "b", "c"])
+    #expect(merged.cases[1].statistics?.median == 5)
+  }
+}
