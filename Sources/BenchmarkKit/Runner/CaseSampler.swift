@@ -45,7 +45,7 @@ final class CaseSampler {
       var elapsed = MonotonicClock.measure { run(iterations) }
       // Grow fast while far below the target, then double, so that calibration
       // costs little more than one sample.
-      while elapsed < targetNs / 4 && iterations < 1 << 40 {
+      while elapsed < targetNs / 4 && iterations < Self.maximumIterations {
         iterations *= elapsed < targetNs / 100 ? 10 : 2
         elapsed = MonotonicClock.measure { run(iterations) }
       }
@@ -127,8 +127,12 @@ final class CaseSampler {
     spentNs &+= MonotonicClock.now() &- start
   }
 
+  private static let maximumIterations = 1 << 40
+
   private static func scaled(_ iterations: Int, elapsed: UInt64, targetNs: UInt64) -> Int {
     let perIteration = Double(max(elapsed, 1)) / Double(iterations)
-    return max(1, Int((Double(targetNs) / perIteration).rounded()))
+    // An operation the optimiser reduced to nothing would otherwise ask for more
+    // iterations than an Int holds.
+    return Int(min(max(1, (Double(targetNs) / perIteration).rounded()), Double(maximumIterations)))
   }
 }

@@ -1,0 +1,122 @@
+import BenchmarkKit
+import BenchmarkReports
+import Foundation
+import Testing
+
+@testable import obsbench
+
+/// Successful paths: run, list, compare, report, check, end to end.
+@Suite("Commands")
+struct CommandTests {
+  /// The self-check scenarios whose checks hold in a debug build too (counts,
+  /// not timings), with few samples.
+  static let quickRun = [
+    "run", "--scenario", "selfcheck/allocate,selfcheck/notify", "--quick", "--samples", "3",
+  ]
+
+  @Test func run_writesEveryFormat_andReportsProgressPerCase() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run(Self.quickRun + ["--out", directory])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(names == ["report.html", "results.csv", "results.json", "summary.md"])
+    // Not a terminal: one plain line per case.
+    #expect(outcome.err.contains("[1/2] selfcheck/allocate[1] harness: "))
+    #expect(outcome.err.contains("[2/2] selfcheck/notify[1] harness: "))
+    let run = try ResultsJSON.read(path: directory + "/results.json")
+    #expect(run.cases.count == 2)
+    #expect(run.cases.allSatisfy { $0.samples.count == 3 })
+    #expect(run.checks.first { $0.name == "one-allocation-per-operation" }?.outcome?.passed == true)
+    #expect(!run.environment.cpuModel.isEmpty)
+    #expect(run.environment.allocator.hasPrefix("jemalloc"))
+  }
+
+  @Test func compareReportAndCheck_readTheRunBack() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(try ObsbenchProcess.run(Self.quickRun + ["--out", directory, "--format", "json"]).status == 0)
+    let results = directory + "/results.json"
+
+    let same = try ObsbenchProcess.run(["compare", results, results, "--threshold", "5%"])
+    #expect(same.status == 0, "\(same.err)")
+    #expect(same.out.contains("no regression beyond 5.0% in 2 cases"))
+
+    let report = try ObsbenchProcess.run(["report", results, "--out", directory + "/again", "--format", "csv,md"])
+    #expect(report.status == 0, "\(report.err)")
+    #expect(FileManager.default.fileExists(atPath: directory + "/again/summary.md"))
+
+    let rules = directory + "/rules"
+    try Data("harness on selfcheck/allocate allocs <= 1.01\nharness on selfcheck/notify notifications >= 1\n".utf8)
+      .write(to: URL(fileURLWithPath: rules))
+    let check = try ObsbenchProcess.run(["check", rules, "--results", results])
+    #expect(check.status == 0, "\(check.out)\(check.err)")
+    try Data("harness on selfcheck/allocate allocs <= 0.5\n".utf8).write(to: URL(fileURLWithPath: rules))
+    let broken = try ObsbenchProcess.run(["check", rules, "--results", results])
+    #expect(broken.status == 1)
+    #expect(broken.out.hasPrefix("FAIL harness on selfcheck/allocate allocs <= 0.5"))
+  }
+
+  @Test func compare_whenCurrentIsSlower_exits1() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(try ObsbenchProcess.run(Self.quickRun + ["--out", directory, "--format", "json"]).status == 0)
+    var slower = try ResultsJSON.read(path: directory + "/results.json")
+    for index in slower.cases.indices {
+      slower.cases[index].statistics?.median += 1000
+    }
+    try ResultsJSON.encode(slower).write(to: URL(fileURLWithPath: directory + "/slower.json"))
+    let outcome = try ObsbenchProcess.run(["compare", directory + "/results.json", directory + "/slower.json"])
+    #expect(outcome.status == 1)
+    #expect(outcome.out.contains("2 regressions"))
+  }
+
+  @Test func list_showsSuitesScenariosAndStrategies() throws {
+    let outcome = try ObsbenchProcess.run(["list"])
+    #expect(outcome.status == 0)
+    #expect(outcome.out.contains("selfcheck (not default)"))
+    #expect(outcome.out.contains("selfcheck/busy-loop — "))
+    #expect(outcome.out.contains("strategies: harness"))
+  }
+
+  @Test func run_whenACaseNotifiesWrongly_failsLoudlyNamingTheCase() throws {
+    let scenario = BenchmarkScenario(name: "silent", summary: "never notifies", strategies: ["quiet"]) { _, _ in
+      PreparedCase(run: { _ in }, notifications: { 0 }, expectedNotificationsPerOperation: 1)
+    }
+    let suite = BenchmarkSuite(name: "broken", summary: "broken", scenarios: [scenario])
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let captured = Captured()
+    let status = Obsbench.run(
+      arguments: ["run", "--samples", "3", "--out", directory], console: captured.console, suites: [suite])
+    #expect(status == 1)
+    #expect(captured.err.contains("FAILED broken/silent[1] quiet: expected 1.0 notifications per operation, measured 0.0"))
+  }
+
+  @Test func runOptions_parseEveryOption() throws {
+    let options = try RunOptions(parsing: [
+      "--suite", "a,b", "--suite=c", "--scenario", "track*", "--strategy", "x,y", "--sizes", "1, 10,100",
+      "--samples", "7", "--time-budget", "12.5", "--quick", "--out", "here", "--format", "csv,json",
+    ])
+    #expect(options.selection.suites == ["a", "b", "c"])
+    #expect(options.selection.scenarios == [GlobPattern("track*")])
+    #expect(options.selection.strategies == ["x", "y"])
+    #expect(options.selection.sizes == [1, 10, 100])
+    #expect(options.selection.quick)
+    #expect(options.configuration.samples == 7)
+    #expect(options.configuration.timeBudgetSeconds == 12.5)
+    #expect(options.outputDirectory == "here")
+    #expect(options.formats == [.csv, .json])
+    #expect(try RunOptions(parsing: ["--strategy", "all"]).selection.strategies == nil)
+  }
+}
+
+/// A console that keeps what is written.
+final class Captured: @unchecked Sendable {
+  var out = ""
+  var err = ""
+
+  var console: Console {
+    Console(out: { self.out += $0 }, err: { self.err += $0 }, errorIsTerminal: false)
+  }
+}
