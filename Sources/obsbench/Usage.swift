@@ -30,7 +30,7 @@ enum Usage {
                             'reads/untracked' (default: all)
       --strategy IDS        Comma list of strategy ids, or 'all' (default: all)
       --sizes N,N,...       Sizes for every sized scenario (default: each scenario's own)
-      --samples N           Samples per case (default 31; 21 with --quick)
+      --samples N           Samples per case (default 41; 31 with --quick)
       --time-budget SECONDS Time for the whole run, shared among the cases; a case
                             whose share is spent stops after 5 samples
                             (default 480; 40 with --quick)

@@ -7,7 +7,9 @@ public struct RunConfiguration: Hashable, Sendable {
   /// The fewest samples a case keeps, even when its time share is spent.
   public var minimumSamples: Int
   /// How long one sample aims to last, in ns: long enough to dwarf the clock's
-  /// resolution and the per-sample overhead, short enough to take many.
+  /// resolution and the per-sample overhead (~20 ns against ≥ 0.5 ms), short
+  /// enough that most samples of a shared machine escape preemption, so that the
+  /// median is a clean sample rather than a time slice of a neighbour.
   public var targetSampleNs: UInt64
   /// How long a case runs before its first sample, in ns.
   public var warmUpNs: UInt64
@@ -21,10 +23,10 @@ public struct RunConfiguration: Hashable, Sendable {
   /// Creates a configuration.
   public init(
     quick: Bool = false,
-    samples: Int = 31,
+    samples: Int = 41,
     minimumSamples: Int = 5,
-    targetSampleNs: UInt64 = 2_000_000,
-    warmUpNs: UInt64 = 10_000_000,
+    targetSampleNs: UInt64 = 1_000_000,
+    warmUpNs: UInt64 = 5_000_000,
     timeBudgetSeconds: Double? = 480,
     bootstrapResamples: Int = 1000,
     seed: UInt64 = 0x0B5E_4BE4
@@ -39,12 +41,12 @@ public struct RunConfiguration: Hashable, Sendable {
     self.seed = seed
   }
 
-  /// The defaults of `obsbench run`: 31 samples of 2 ms, 8 minutes at most.
+  /// The defaults of `obsbench run`: 41 samples of 1 ms, 8 minutes at most.
   public static let standard = RunConfiguration()
 
-  /// The defaults of `obsbench run --quick`: 21 samples of 1 ms, 40 s at most.
+  /// The defaults of `obsbench run --quick`: 31 samples of 0.5 ms, 40 s at most.
   public static let quick = RunConfiguration(
-    quick: true, samples: 21, minimumSamples: 5, targetSampleNs: 1_000_000,
-    warmUpNs: 3_000_000, timeBudgetSeconds: 40
+    quick: true, samples: 31, minimumSamples: 5, targetSampleNs: 500_000,
+    warmUpNs: 2_000_000, timeBudgetSeconds: 40
   )
 }
