@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkReports
+import Foundation
 
 /// `obsbench run`: validates everything, measures, then writes the reports.
 enum RunCommand {
@@ -32,6 +33,10 @@ enum RunCommand {
     console.printError(
       "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s"
         + (run.checks.isEmpty ? "" : "; \(run.checks.count - failedChecks.count) of \(run.checks.count) checks passed"))
+    if let load = run.settings.backgroundLoadCores, load > 0.25 {
+      console.printError(
+        "obsbench: warning: other processes kept \(String(format: "%.1f", load)) cores busy during the run; absolute timings are inflated (ratios within the run stay valid)")
+    }
     for failure in failures {
       console.printError("obsbench: FAILED \(failure.displayName): \(failure.failure ?? "")")
     }

@@ -65,6 +65,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
   public var loopOverheadNs: Double
   /// How long the run took, in seconds.
   public var durationSeconds: Double
+  /// How many cores other processes kept busy during the run, on average; `nil`
+  /// where it cannot be measured. Above ~0.25 on these machines, absolute
+  /// timings of the run are inflated; ratios within it stay valid.
+  public var backgroundLoadCores: Double?
 
   /// Creates settings.
   public init(

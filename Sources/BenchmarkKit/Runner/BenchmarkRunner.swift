@@ -24,6 +24,7 @@ public struct BenchmarkRunner {
   /// are recorded in their results, never thrown: the other cases still run.
   public func run(_ plan: BenchmarkPlan, environment: RunEnvironment) -> BenchmarkRun {
     let start = MonotonicClock.now()
+    let loadAtStart = SystemLoad.current()
     onEvent(.measuringOverhead)
     let loopOverhead = LoopOverhead.measure(configuration: configuration)
     onEvent(.measuredOverhead(nsPerIteration: loopOverhead))
@@ -69,6 +70,9 @@ public struct BenchmarkRunner {
       }
     }
     run.settings.durationSeconds = Double(MonotonicClock.now() &- start) / 1e9
+    if let loadAtStart, let loadAtEnd = SystemLoad.current() {
+      run.settings.backgroundLoadCores = loadAtEnd.backgroundCores(since: loadAtStart)
+    }
     return run
   }
 

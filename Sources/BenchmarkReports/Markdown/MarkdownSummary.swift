@@ -62,7 +62,7 @@ public enum MarkdownSummary {
       "Toolchain: \(environment.toolchain) (\(environment.buildConfiguration) build)",
       "CPU: \(environment.cpuModel), \(environment.cores) cores; kernel \(environment.kernel)",
       "Allocator: \(environment.allocator)",
-      "Run: \(settings.quick ? "quick" : "full"), up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case, loop overhead \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns/iteration subtracted, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
+      "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case, loop overhead \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns/iteration subtracted, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
     ]
   }
 
