@@ -116,7 +116,9 @@ struct BenchmarkRunnerTests {
     let run = try run(BenchmarkSuite(name: "alloc", summary: "alloc", scenarios: [scenario]))
     let result = try #require(run.cases.first)
     let allocations = try #require(result.allocationsPerOperation)
-    #expect(allocations >= 1 && allocations < 1.1)
+    // Request counts are process-wide and other tests allocate in parallel: the
+    // exact count is AllocationCounterTests' job; here it must be seen at all.
+    #expect(allocations >= 1 && allocations < 1.5)
     #expect(result.bytesPerOperation == 32)
   }
 

@@ -49,12 +49,15 @@ final class CaseSampler {
         iterations *= elapsed < targetNs / 100 ? 10 : 2
         elapsed = MonotonicClock.measure { run(iterations) }
       }
+      let grown = iterations
       iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
       // The first runs are cold (page faults, caches, lazy initialisation); warm up
-      // at the final size, then recalibrate on a warm run.
-      repeat {
+      // at the final size, then recalibrate on a warm run. An operation slower than
+      // a whole sample has warmed up already and is not run again.
+      while iterations != grown || MonotonicClock.now() &- start < warmUpNs {
         elapsed = MonotonicClock.measure { run(iterations) }
-      } while MonotonicClock.now() &- start < warmUpNs
+        if MonotonicClock.now() &- start >= warmUpNs { break }
+      }
       result.iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
       var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { run(0) }) }
       fixed.sort()

@@ -17,9 +17,13 @@ import BenchmarkKit
 public struct CheckRule: Hashable, Sendable {
   /// The comparison a rule makes.
   public enum Comparison: String, Sendable, CaseIterable {
+    /// `<=`: the value may not exceed the bound.
     case atMost = "<="
+    /// `<`: the value must stay under the bound.
     case below = "<"
+    /// `>=`: the value may not fall under the bound.
     case atLeast = ">="
+    /// `>`: the value must exceed the bound.
     case above = ">"
 
     func holds(_ value: Double, _ bound: Double) -> Bool {
@@ -34,7 +38,14 @@ public struct CheckRule: Hashable, Sendable {
 
   /// What a rule bounds.
   public enum Metric: String, Sendable, CaseIterable {
-    case median, allocs, bytes, notifications
+    /// Median nanoseconds per operation.
+    case median
+    /// Allocations per operation.
+    case allocs
+    /// Bytes allocated per operation.
+    case bytes
+    /// Notifications per operation.
+    case notifications
 
     func value(of result: CaseResult) -> Double? {
       switch self {
