@@ -18,7 +18,7 @@ final class ProgressPrinter {
     case .measuringOverhead:
       status("measuring the loop overhead…")
     case .measuredOverhead(let nanoseconds):
-      line("loop overhead \(format(nanoseconds)) ns/iteration, subtracted from every sample")
+      line("loop overhead \(format(nanoseconds)) ns/iteration; re-measured beside every group and subtracted")
     case .groupStarted(let first, let total, let group, let eta):
       status("[\(first)/\(total)] \(group)…\(etaText(eta))")
     case .caseFinished(let index, let total, let result, let eta):

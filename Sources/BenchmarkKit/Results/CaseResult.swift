@@ -17,6 +17,9 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// The fixed cost of one timed call (`run(0)` between two clock readings), in ns,
   /// subtracted once from every sample.
   public var fixedOverheadNs: Double
+  /// The per-iteration loop cost subtracted from every sample, in ns: the median
+  /// of ``referenceLoop(_:)`` samples taken round-robin with this case's group.
+  public var loopOverheadNs: Double?
   /// Nanoseconds per operation of each sample, overheads subtracted.
   public var samples: [Double]
   /// The raw duration of each sample, in ns, nothing subtracted.

@@ -85,8 +85,7 @@ public struct BenchmarkRunner {
       let start = MonotonicClock.now()
       do {
         let prepared = try group.scenario.prepare(strategy: strategy, size: group.size)
-        let sampler = CaseSampler(
-          result: result, prepared: prepared, counter: AllocationCounter.shared, loopOverheadNs: loopOverhead)
+        let sampler = CaseSampler(result: result, prepared: prepared, counter: AllocationCounter.shared)
         sampler.charge(MonotonicClock.now() &- start)
         sampler.calibrate(targetNs: configuration.targetSampleNs, warmUpNs: configuration.warmUpNs)
         samplers.append((index, sampler))
@@ -96,6 +95,9 @@ public struct BenchmarkRunner {
       }
     }
 
+    // The reference loop takes a sample each round beside the cases, so the
+    // overhead subtracted from them is measured under the same conditions.
+    let reference = samplers.isEmpty ? nil : LoopOverhead.sampler(configuration: configuration)
     var active = samplers.map(\.sampler)
     while !active.isEmpty {
       active.removeAll { sampler in
@@ -106,12 +108,20 @@ public struct BenchmarkRunner {
       for sampler in active {
         sampler.sample()
       }
+      if let reference, !active.isEmpty {
+        let before = reference.spentNs
+        reference.sample()
+        // The reference serves every case of the round: they share its cost.
+        let cost = (reference.spentNs &- before) / UInt64(active.count)
+        for sampler in active { sampler.charge(cost) }
+      }
     }
 
+    let groupOverhead = reference.map(LoopOverhead.estimate(from:)) ?? loopOverhead
     var finished = failed
     for (index, sampler) in samplers {
       finished[index] = sampler.finish(
-        resamples: configuration.bootstrapResamples, seed: configuration.seed)
+        loopOverheadNs: groupOverhead, resamples: configuration.bootstrapResamples, seed: configuration.seed)
     }
     return group.strategies.indices.compactMap { finished[$0] }
   }

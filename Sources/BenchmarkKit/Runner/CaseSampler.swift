@@ -8,17 +8,17 @@ final class CaseSampler {
   private(set) var result: CaseResult
   private let prepared: PreparedCase
   private let counter: AllocationCounter?
-  private let loopOverheadNs: Double
+  /// Nanoseconds per operation of each sample, fixed cost subtracted, loop cost not yet.
+  private(set) var grossSamples = [Double]()
   /// Wall-clock nanoseconds this case has cost so far, set-up and bookkeeping included.
   private(set) var spentNs: UInt64 = 0
   private var notificationTotal = 0
   private var iterationTotal = 0
 
-  init(result: CaseResult, prepared: PreparedCase, counter: AllocationCounter?, loopOverheadNs: Double) {
+  init(result: CaseResult, prepared: PreparedCase, counter: AllocationCounter?) {
     self.result = result
     self.prepared = prepared
     self.counter = counter
-    self.loopOverheadNs = loopOverheadNs
     if counter != nil {
       self.result.allocationSamples = []
       self.result.byteSamples = []
@@ -28,7 +28,7 @@ final class CaseSampler {
     }
   }
 
-  var sampleCount: Int { result.samples.count }
+  var sampleCount: Int { grossSamples.count }
 
   /// Adds set-up time spent outside the sampler to this case's account.
   func charge(_ nanoseconds: UInt64) {
@@ -79,7 +79,7 @@ final class CaseSampler {
 
       let operations = Double(iterations)
       result.elapsedNs.append(elapsed)
-      result.samples.append((Double(elapsed) - result.fixedOverheadNs) / operations - loopOverheadNs)
+      grossSamples.append((Double(elapsed) - result.fixedOverheadNs) / operations)
       if let before = allocationsBefore, let after = allocationsAfter {
         let (allocations, bytes) = after.since(before)
         result.allocationSamples?.append(Double(allocations) / operations)
@@ -93,9 +93,12 @@ final class CaseSampler {
     }
   }
 
-  /// Summarises the samples, checks the notifications, and tears the case down.
-  func finish(resamples: Int, seed: UInt64) -> CaseResult {
+  /// Subtracts the loop cost, summarises the samples, checks the notifications,
+  /// and tears the case down.
+  func finish(loopOverheadNs: Double, resamples: Int, seed: UInt64) -> CaseResult {
     prepared.tearDown?()
+    result.loopOverheadNs = loopOverheadNs
+    result.samples = grossSamples.map { $0 - loopOverheadNs }
     if let allocations = result.allocationSamples { result.allocationsPerOperation = Statistics.median(allocations) }
     if let bytes = result.byteSamples { result.bytesPerOperation = Statistics.median(bytes) }
     if iterationTotal > 0 {

@@ -31,13 +31,19 @@ public struct SuiteCheckContext {
   ///
   /// Prepares a fresh case, warms it up, times `run(0)` for the fixed cost, then
   /// times `run(iterations)` once, in the case's isolation.
-  public func timeOnce(scenario name: String, strategy: String, size: Int, iterations: Int) throws -> Double {
+  ///
+  /// - Parameter loopOverheadNs: The loop cost to subtract; by default the one
+  ///   measured at the start of the run. Pass a case's own
+  ///   ``CaseResult/loopOverheadNs`` to compare with that case like for like.
+  public func timeOnce(
+    scenario name: String, strategy: String, size: Int, iterations: Int, loopOverheadNs: Double? = nil
+  ) throws -> Double {
     guard let scenario = suite.scenarios.first(where: { $0.name == name }) else {
       throw SelectionError("check of \(suite.name): no scenario '\(name)'")
     }
     let prepared = try scenario.prepare(strategy: strategy, size: size)
     defer { prepared.tearDown?() }
-    let loopOverhead = run.settings.loopOverheadNs
+    let loopOverhead = loopOverheadNs ?? run.settings.loopOverheadNs
     let outcome = UncheckedSendable(Box())
     let body = {
       prepared.run(max(1, iterations / 100))
