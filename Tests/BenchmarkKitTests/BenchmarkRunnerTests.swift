@@ -105,7 +105,8 @@ struct BenchmarkRunnerTests {
     #expect(run.cases.allSatisfy { $0.samples.count == 3 })
   }
 
-  @Test func run_countsAllocationsPerOperation() throws {
+  @Test(.enabled(if: AllocationCounter.shared != nil))
+  func run_countsAllocationsPerOperation() throws {
     let scenario = BenchmarkScenario(name: "allocate", summary: "one object", strategies: ["x"]) { _, _ in
       PreparedCase(run: { iterations in
         for index in 0..<iterations {
@@ -122,6 +123,14 @@ struct BenchmarkRunnerTests {
     #expect(result.bytesPerOperation == 32)
   }
 
+  @Test func run_whenCheckThrows_recordsItAsFailed() throws {
+    var suite = Self.suite()
+    suite.checks = [SuiteCheck(name: "broken", summary: "throws") { _ in throw SelectionError("boom") }]
+    let check = try #require(try run(suite).checks.first)
+    #expect(check.note == "could not run: boom")
+    #expect(check.failed)
+  }
+
   @Test func run_evaluatesSuiteChecks() throws {
     var suite = Self.suite()
     suite.checks = [
@@ -130,11 +139,14 @@ struct BenchmarkRunnerTests {
         return CheckOutcome(passed: true, measured: median, expected: 0, detail: "ok")
       },
       SuiteCheck(name: "skipped", summary: "never applies") { _ in nil },
+      SuiteCheck(name: "cannot-judge", summary: "needs something missing") { _ in throw CheckSkipped("no counter") },
     ]
     let run = try run(suite)
-    #expect(run.checks.map(\.name) == ["has-a", "skipped"])
+    #expect(run.checks.map(\.name) == ["has-a", "skipped", "cannot-judge"])
     #expect(run.checks[0].outcome?.passed == true)
     #expect(run.checks[1].note == CheckResult.skippedNote)
+    #expect(run.checks[2].note == "skipped: no counter")
+    #expect(run.checks[1].isSkipped && run.checks[2].isSkipped)
     #expect(run.checks.allSatisfy { !$0.failed })
   }
 }

@@ -36,6 +36,22 @@ public struct SuiteCheck: Sendable {
   }
 }
 
+/// Thrown by a check that cannot judge this run, e.g. because allocations are
+/// not countable under a sanitizer; the check is then recorded as skipped, with
+/// the reason, rather than failed.
+public struct CheckSkipped: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the check cannot judge the run.
+  public var reason: String
+
+  /// Creates a skip with its reason.
+  public init(_ reason: String) {
+    self.reason = reason
+  }
+
+  /// The reason.
+  public var description: String { reason }
+}
+
 /// What a check found: the measured value, the expected one and the verdict.
 public struct CheckOutcome: Codable, Hashable, Sendable {
   /// Whether the check passed.

@@ -107,9 +107,14 @@ public struct CheckResult: Codable, Hashable, Sendable {
     self.note = note
   }
 
-  /// Whether the check failed (skipped checks do not).
+  /// Whether the check failed; a skipped one did not, one that could not run did.
   public var failed: Bool {
-    outcome.map { !$0.passed } ?? (note != nil && note != CheckResult.skippedNote)
+    outcome.map { !$0.passed } ?? !isSkipped
+  }
+
+  /// Whether the check was skipped (its cases did not run, or it cannot judge the run).
+  public var isSkipped: Bool {
+    outcome == nil && (note?.hasPrefix("skipped") ?? false)
   }
 
   /// The note of a check whose cases were not selected.

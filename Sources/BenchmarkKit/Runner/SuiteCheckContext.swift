@@ -65,6 +65,10 @@ public struct SuiteCheckContext {
           note: CheckResult.skippedNote)
       }
       return CheckResult(suite: suite.name, name: check.name, summary: check.summary, outcome: outcome)
+    } catch let skip as CheckSkipped {
+      return CheckResult(
+        suite: suite.name, name: check.name, summary: check.summary, outcome: nil,
+        note: "skipped: \(skip.reason)")
     } catch {
       return CheckResult(
         suite: suite.name, name: check.name, summary: check.summary, outcome: nil,
