@@ -17,8 +17,8 @@ let package = Package(
   ],
   targets: [
     // System under test.
-    .target(name: "CThreadLocal"),
-    .target(name: "ObservationCore", dependencies: ["CThreadLocal"], swiftSettings: optimised),
+    .target(name: "CObservationSupport"),
+    .target(name: "ObservationCore", dependencies: ["CObservationSupport"], swiftSettings: optimised),
 
     // Measuring half.
     .systemLibrary(

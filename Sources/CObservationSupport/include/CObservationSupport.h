@@ -1,7 +1,7 @@
-#ifndef OBSBENCH_CTHREADLOCAL_H
-#define OBSBENCH_CTHREADLOCAL_H
+#ifndef OBSBENCH_COBSERVATIONSUPPORT_H
+#define OBSBENCH_COBSERVATIONSUPPORT_H
 
-// Thread-local slots for the thread-local tracking scope.
+// Thread-local slots for the thread-local tracking scope and the store.
 //
 // Swift has no native thread-local storage. A C11 `_Thread_local` variable read
 // through a `static inline` accessor is inlined into Swift callers by the Clang
@@ -15,6 +15,13 @@ static inline void *_Nullable obs_thread_scope_get(void) { return obs_thread_sco
 
 static inline void obs_thread_scope_set(void *_Nullable scope) { obs_thread_scope = scope; }
 
+/// The change list of the store `send` running on this thread, or null.
+extern _Thread_local void *_Nullable obs_thread_changes;
+
+static inline void *_Nullable obs_thread_changes_get(void) { return obs_thread_changes; }
+
+static inline void obs_thread_changes_set(void *_Nullable changes) { obs_thread_changes = changes; }
+
 /// This thread's pool of spare access lists, or null before its first scope.
 extern _Thread_local void *_Nullable obs_thread_pool;
 
@@ -23,5 +30,24 @@ static inline void *_Nullable obs_thread_pool_get(void) { return obs_thread_pool
 /// Installs `pool` as this thread's pool and arranges for `destroy(pool)` to run
 /// when the thread exits, so that a thread's spare lists do not outlive it.
 void obs_thread_pool_adopt(void *_Nonnull pool, void (*_Nonnull destroy)(void *_Nullable));
+
+// ThreadSanitizer hooks.
+//
+// Synchronization.Mutex locks inside the prebuilt standard library, where
+// ThreadSanitizer cannot see it, so every access it protects looks like a race.
+// Telling TSan "acquire"/"release" on the owner's address around each critical
+// section restores the happens-before edges. The hooks are weak symbols: outside a
+// TSan build they are null and each call costs one predictable branch.
+
+void __tsan_acquire(void *_Nonnull addr) __attribute__((weak));
+void __tsan_release(void *_Nonnull addr) __attribute__((weak));
+
+static inline void obs_tsan_acquire(const void *_Nonnull addr) {
+  if (__tsan_acquire) __tsan_acquire((void *)addr);
+}
+
+static inline void obs_tsan_release(const void *_Nonnull addr) {
+  if (__tsan_release) __tsan_release((void *)addr);
+}
 
 #endif

@@ -6,6 +6,8 @@
 /// check). Inside it each call is synchronous; code outside pays a hop with
 /// `ObservationActor.run`.
 public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @unchecked Sendable {
+  public typealias Guard = IsolationGuard
+
   public static var id: String { "actor" }
 
   // Protected by ObservationActor's isolation, not by Swift's checker: the
@@ -71,6 +73,10 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     let unlinked = table.unlink(nodes, count: count)
     watched = table.watched
     return unlinked
+  }
+
+  override func notify(_ mask: UInt64) {
+    withMutation(mask) {}
   }
 
   public override var observationCount: Int {

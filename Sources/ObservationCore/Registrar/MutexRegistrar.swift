@@ -7,6 +7,8 @@ import Synchronization
 /// that nobody observes costs one load and never locks. Observers are called after
 /// the lock is released.
 public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @unchecked Sendable {
+  public typealias Guard = MutexGuard
+
   public static var id: String { "lock" }
 
   private let table = Mutex(ObserverTable())
@@ -58,6 +60,8 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   private func collect(_ mask: UInt64) -> FirePlan {
     table.withLock { table in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
       var plan = FirePlan()
       table.collect(mask, into: &plan)
       watched.store(table.watched, ordering: .releasing)
@@ -67,6 +71,8 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   override func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
     table.withLock { table in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
       let skipped = table.link(nodes, count: count)
       watched.store(table.watched, ordering: .releasing)
       return skipped
@@ -75,13 +81,23 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   override func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
     table.withLock { table in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
       let unlinked = table.unlink(nodes, count: count)
       watched.store(table.watched, ordering: .releasing)
       return unlinked
     }
   }
 
+  override func notify(_ mask: UInt64) {
+    withMutation(mask) {}
+  }
+
   public override var observationCount: Int {
-    table.withLock { $0.count }
+    table.withLock { table in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
+      return table.count
+    }
   }
 }

@@ -8,6 +8,9 @@ public protocol ObservationRegistrar: RegistrarBase {
   /// The id used in strategy ids: `lock` or `actor`.
   static var id: String { get }
 
+  /// What protects a store's state under this registrar kind.
+  associatedtype Guard: StoreGuard
+
   /// Creates a registrar with no observers.
   init()
 
@@ -51,6 +54,11 @@ public class RegistrarBase: @unchecked Sendable {
   /// Unlinks those of the `count` nodes at `nodes` that are still linked.
   /// - Returns: how many were unlinked by this call.
   func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    preconditionFailure("subclass responsibility")
+  }
+
+  /// Notifies the observers of the fields in `mask`, as a write of them would.
+  func notify(_ mask: UInt64) {
     preconditionFailure("subclass responsibility")
   }
 

@@ -10,6 +10,10 @@ public protocol InvalidationPolicy: Sendable {
   static var id: String { get }
   /// The bit that stands for `field`.
   static func mask(for field: ObservedField) -> UInt64
+
+  /// Whether observers are told apart by field (`keypath`) rather than reached by
+  /// any change of what they observe (`whole`).
+  static var isPerField: Bool { get }
 }
 
 /// Per-field invalidation: a write reaches only the observers that read that field.
@@ -23,6 +27,9 @@ public enum KeyPathInvalidation: InvalidationPolicy {
   public static func mask(for field: ObservedField) -> UInt64 {
     1 &<< UInt64(min(field.index, 63))
   }
+
+  @inlinable
+  public static var isPerField: Bool { true }
 }
 
 /// Whole-object invalidation: any write reaches every observer of the object.
@@ -34,4 +41,7 @@ public enum WholeInvalidation: InvalidationPolicy {
 
   @inlinable @inline(__always)
   public static func mask(for field: ObservedField) -> UInt64 { 1 }
+
+  @inlinable
+  public static var isPerField: Bool { false }
 }

@@ -13,11 +13,35 @@ public protocol ObservationStrategy: Sendable {
   associatedtype Scope: TrackingScope
   /// Maps a field to the bit that a read records and a write announces.
   associatedtype Invalidation: InvalidationPolicy
+
+  /// The stable id of the strategy: `<registrar>-<scope>-<invalidation>`, with
+  /// `+refinement` suffixes for refinements.
+  static var id: String { get }
+
+  /// Whether a store skips notifying observers of a child state when the child
+  /// kept its identity (TCA's `_$id` idea): `state.child.count += 1` then reaches
+  /// observers of `child.count` but not those that read only `child`.
+  static var skipsUnchangedIdentity: Bool { get }
 }
 
 extension ObservationStrategy {
-  /// The stable id of the strategy: `<registrar>-<scope>-<invalidation>`.
   public static var id: String { "\(Registrar.id)-\(Scope.id)-\(Invalidation.id)" }
+
+  public static var skipsUnchangedIdentity: Bool { false }
+}
+
+/// `Base` refined with identity-based skipping of unchanged child state, reported
+/// as `<base id>+identity`.
+///
+/// Only stores see the difference: objects have no child state.
+public enum IdentitySkipping<Base: ObservationStrategy>: ObservationStrategy {
+  public typealias Registrar = Base.Registrar
+  public typealias Scope = Base.Scope
+  public typealias Invalidation = Base.Invalidation
+
+  public static var id: String { "\(Base.id)+identity" }
+
+  public static var skipsUnchangedIdentity: Bool { true }
 }
 
 /// The strategy made of `Registrar`, `Scope` and `Invalidation`.

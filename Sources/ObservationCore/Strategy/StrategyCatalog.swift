@@ -10,11 +10,18 @@ public enum StrategyCatalog {
     ActorTaskKeyPath.self, ActorTaskWhole.self,
   ]
 
+  /// The refinements measured beside the matrix: identity skipping on every
+  /// per-field strategy (it changes nothing for whole invalidation).
+  public static let refinements: [any ObservationStrategy.Type] = [
+    IdentitySkipping<LockThreadKeyPath>.self, IdentitySkipping<LockTaskKeyPath>.self,
+    IdentitySkipping<ActorThreadKeyPath>.self, IdentitySkipping<ActorTaskKeyPath>.self,
+  ]
+
   /// The ids of `all`, in the same order.
   public static var ids: [String] { all.map { $0.id } }
 
-  /// The strategy whose id is `id`, or `nil` when there is none.
+  /// The strategy whose id is `id`, among `all` and `refinements`, or `nil`.
   public static func strategy(withID id: String) -> (any ObservationStrategy.Type)? {
-    all.first { $0.id == id }
+    (all + refinements).first { $0.id == id }
   }
 }

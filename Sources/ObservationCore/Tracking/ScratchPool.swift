@@ -1,4 +1,4 @@
-import CThreadLocal
+import CObservationSupport
 import Glibc
 
 /// Each thread's spare access lists, reused from scope to scope so that opening a

@@ -92,12 +92,18 @@ final class TaskAccessList: Sendable {
   init() {}
 
   deinit {
-    state.withLock { $0.list.removeAll(); $0.list.deallocate() }
+    state.withLock { state in
+      SanitizerHooks.acquire(self)
+      state.list.removeAll()
+      state.list.deallocate()
+    }
   }
 
   @usableFromInline
   func record(_ registrar: RegistrarBase, _ mask: UInt64) {
     state.withLock { state in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
       if state.isOpen { state.list.record(registrar, mask) }
     }
   }
@@ -105,6 +111,8 @@ final class TaskAccessList: Sendable {
   /// Adds the reads of an inner scope.
   func record(contentsOf reads: AccessList) {
     state.withLock { state in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
       if state.isOpen { state.list.append(contentsOf: reads) }
     }
   }
@@ -112,6 +120,8 @@ final class TaskAccessList: Sendable {
   /// Ends recording and hands over what was recorded.
   func close() -> AccessList {
     state.withLock { state in
+      SanitizerHooks.acquire(self)
+      defer { SanitizerHooks.release(self) }
       state.isOpen = false
       let reads = state.list
       state.list = AccessList()

@@ -1,4 +1,4 @@
-import CThreadLocal
+import CObservationSupport
 
 /// Collects reads in an access list found through a C11 thread-local pointer.
 /// The `thread` of strategy ids.

@@ -6,6 +6,8 @@ struct StrategyCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { type.id }
 
   static let all = StrategyCatalog.all.map(StrategyCase.init)
+  /// The matrix and its refinements: what the store tests run over.
+  static let withRefinements = (StrategyCatalog.all + StrategyCatalog.refinements).map(StrategyCase.init)
   static let lock = all.filter { $0.type.id.hasPrefix("lock-") }
   static let task = all.filter { $0.type.id.contains("-task-") }
   static let thread = all.filter { $0.type.id.contains("-thread-") }
@@ -16,6 +18,9 @@ import Testing
 extension ObservationStrategy {
   /// Whether the strategy reaches every observer of an object on any write.
   static var isWhole: Bool { Invalidation.self == WholeInvalidation.self }
+
+  /// Whether the strategy skips notifying observers of a child that kept its identity.
+  static var isIdentity: Bool { skipsUnchangedIdentity }
 
   /// Whether models of the strategy must be used on `ObservationActor`.
   static var needsActor: Bool { Registrar.self == ActorRegistrar.self }

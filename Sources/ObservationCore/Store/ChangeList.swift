@@ -1,0 +1,59 @@
+import CObservationSupport
+
+/// What one store `send` changed, gathered while its reducer runs and notified
+/// once it returned and the state is unlocked.
+///
+/// Instrumented setters find the running send's list through a thread-local
+/// pointer; outside a send they note nothing (a state copy outside a store has no
+/// observers of its own). With per-field invalidation a write is noted only if
+/// someone watches that field, so an unobserved write stays one load and a
+/// branch; with whole invalidation a flag says that anything changed.
+public struct ChangeList {
+  @usableFromInline var writes: UnsafeMutablePointer<AccessList>?
+  @usableFromInline var changed = false
+
+  init() {}
+
+  @inlinable @inline(__always)
+  static func noteWrite<S: ObservationStrategy>(
+    of registrar: S.Registrar, _ mask: UInt64, _: S.Type
+  ) {
+    if S.Invalidation.isPerField {
+      if registrar.isUnwatched(mask) { return }
+      guard let list = obs_thread_changes_get() else { return }
+      list.assumingMemoryBound(to: ChangeList.self).pointee.record(registrar, mask)
+    } else {
+      guard let list = obs_thread_changes_get() else { return }
+      list.assumingMemoryBound(to: ChangeList.self).pointee.changed = true
+    }
+  }
+
+  @usableFromInline
+  mutating func record(_ registrar: RegistrarBase, _ mask: UInt64) {
+    changed = true
+    if writes == nil { writes = ScratchPool.acquire() }
+    writes.unsafelyUnwrapped.pointee.record(registrar, mask)
+  }
+
+  /// Runs `body` with this list receiving the changes noted on this thread.
+  mutating func collect<R>(_ body: () -> R) -> R {
+    let outer = obs_thread_changes_get()
+    defer { obs_thread_changes_set(outer) }
+    return withUnsafeMutablePointer(to: &self) { me in
+      obs_thread_changes_set(me)
+      return body()
+    }
+  }
+
+  /// Notifies the observers of every noted write, then empties the list.
+  mutating func notify() {
+    guard let writes else { return }
+    writes.pointee.mergeDuplicates()
+    for entry in writes.pointee.entries {
+      entry.registrar._withUnsafeGuaranteedRef { $0.notify(entry.mask) }
+    }
+    writes.pointee.removeAll()
+    ScratchPool.release(writes)
+    self.writes = nil
+  }
+}

@@ -1,0 +1,56 @@
+extension IdentifiedArray {
+  /// Appends `element`, or replaces the row with its id in place.
+  public mutating func append(_ element: Element) {
+    insert(element, at: _ids.count)
+  }
+
+  /// Inserts `element` at `index` of the order. A row with the same id is
+  /// replaced in place instead (its observers notified if the identity differs).
+  public mutating func insert(_ element: Element, at index: Int) {
+    if let old = _storage[element.id] {
+      if old._$identity != element._$identity { old.didReplace() }
+      _storage[element.id] = element
+      return
+    }
+    _ids.insert(element.id, at: min(max(index, 0), _ids.count))
+    _storage[element.id] = element
+    didSet(Self.structure)
+  }
+
+  /// Removes the row with `id`; its observers are notified as of a replacement.
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    guard let removed = _storage.removeValue(forKey: id) else { return nil }
+    _ids.remove(at: _ids.firstIndex(of: id)!)
+    removed.didReplace()
+    didSet(Self.structure)
+    return removed
+  }
+
+  /// Moves the row with `id` to `index` of the order (clamped to the ends).
+  public mutating func move(id: ID, to index: Int) {
+    guard let from = _ids.firstIndex(of: id) else { return }
+    _ids.remove(at: from)
+    let to = min(max(index, 0), _ids.count)
+    _ids.insert(id, at: to)
+    if from != to { didSet(Self.structure) }
+  }
+
+  /// Replaces the contents with `elements`, diffing by id: rows that keep their id
+  /// and identity are untouched, rows that keep their id with another identity are
+  /// replaced, missing rows are removed; the structure is noted only if the order
+  /// of ids changed.
+  ///
+  /// - Complexity: O(n).
+  public mutating func replaceAll(with elements: some Sequence<Element>) {
+    let new = IdentifiedArray(elements)
+    for (id, old) in _storage {
+      if let replacement = new._storage[id], replacement._$identity == old._$identity { continue }
+      old.didReplace()
+    }
+    let structureChanged = new._ids != _ids
+    _ids = new._ids
+    _storage = new._storage
+    if structureChanged { didSet(Self.structure) }
+  }
+}

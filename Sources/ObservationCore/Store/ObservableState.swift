@@ -1,0 +1,76 @@
+/// A value-type state whose observed fields record reads and note changes, written
+/// by hand in a few lines per field: the macro-free counterpart of TCA's
+/// `@ObservableState`.
+///
+/// ```swift
+/// struct Counter<S: ObservationStrategy>: ObservableState {
+///   typealias Strategy = S
+///   let _$registrar = S.Registrar()
+///
+///   private var _count = 0
+///   var count: Int {
+///     get { access(0); return _count }
+///     set { _count = newValue; didSet(0) }
+///   }
+///
+///   private var _child = Child<S>()
+///   var child: Child<S> {
+///     get { access(1); return _child }
+///     _modify {
+///       let before = _child._$identity
+///       yield &_child
+///       didModify(1, from: before, to: _child._$identity)
+///     }
+///     set { didModify(1, from: _child._$identity, to: newValue._$identity); _child = newValue }
+///   }
+/// }
+/// ```
+///
+/// The registrar is a reference, so copies of a state share it: it is the state's
+/// identity (TCA's `_$id`), and a new value made with `init` is a new identity.
+/// Changes are noted only while a store's `send` runs on the thread; the store
+/// notifies after its reducer returned. A plain stored property is ignored: written
+/// freely, it never notifies.
+public protocol ObservableState {
+  /// The strategy the state is observed with.
+  associatedtype Strategy: ObservationStrategy
+  /// The state's registrar and identity; create it with `Strategy.Registrar()`.
+  var _$registrar: Strategy.Registrar { get }
+}
+
+extension ObservableState {
+  /// The state's identity: shared by its copies, new for each new value.
+  @inlinable
+  public var _$identity: ObjectIdentifier { ObjectIdentifier(_$registrar) }
+
+  /// Records a read of `field` in the innermost open tracking scope.
+  ///
+  /// With whole invalidation the store records every read on itself instead, so
+  /// the state records nothing.
+  @inlinable @inline(__always)
+  public func access(_ field: ObservedField) {
+    guard Strategy.Invalidation.isPerField else { return }
+    Strategy.Scope.record(_$registrar, Strategy.Invalidation.mask(for: field))
+  }
+
+  /// Notes that `field` was written, for the store whose `send` is running.
+  @inlinable @inline(__always)
+  public func didSet(_ field: ObservedField) {
+    ChangeList.noteWrite(of: _$registrar, Strategy.Invalidation.mask(for: field), Strategy.self)
+  }
+
+  /// Notes that child state `field` was modified, unless the strategy skips
+  /// unchanged identity and the child kept its identity.
+  @inlinable @inline(__always)
+  public func didModify(_ field: ObservedField, from old: ObjectIdentifier?, to new: ObjectIdentifier?) {
+    if Strategy.skipsUnchangedIdentity && old == new { return }
+    didSet(field)
+  }
+
+  /// Notes that every field of this state changed: what removing or replacing it
+  /// as a whole means to the observers that read it.
+  @inlinable
+  public func didReplace() {
+    ChangeList.noteWrite(of: _$registrar, ~0, Strategy.self)
+  }
+}

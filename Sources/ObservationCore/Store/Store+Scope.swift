@@ -1,0 +1,86 @@
+extension Store {
+  /// The child store of the nested state at `keyPath`, whose actions reach this
+  /// store through `embed`. Cached: the same path gives the same store.
+  public func scope<ChildState: ObservableState, ChildAction>(
+    state keyPath: KeyPath<State, ChildState>,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
+    tree.guard.withExclusiveAccess {
+      if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
+      let child = Store<ChildState, ChildAction>(
+        tree: tree,
+        source: KeyPathSource(parent: source, keyPath: keyPath)
+      ) { [dispatch] action in
+        dispatch(embed(action))
+      }
+      children[keyPath] = child
+      return child
+    }
+  }
+
+  /// The child store of the optional (presented) state at `keyPath`, or `nil`
+  /// while it is nil. The store ends when the state becomes nil or is replaced:
+  /// its reads then return the last value and its sends are dropped; a new
+  /// presentation gets a new store.
+  public func scope<ChildState: ObservableState, ChildAction>(
+    state keyPath: KeyPath<State, ChildState?>,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? where ChildState.Strategy == Strategy {
+    let current = self[dynamicMember: keyPath]
+    return tree.guard.withExclusiveAccess {
+      guard let current else {
+        children[keyPath] = nil
+        return nil
+      }
+      if let cached = children[keyPath] as? Store<ChildState, ChildAction>, cached.source.isPresent {
+        return cached
+      }
+      let child = endingChild(initial: current, find: { $0[keyPath: keyPath] }, embed: embed)
+      children[keyPath] = child
+      return child
+    }
+  }
+
+  /// The child store of the row `id` of the identified collection at `keyPath`,
+  /// or `nil` if there is no such row: the per-row store of a `ForEach`. Cached per
+  /// row; the store ends when its row is removed or replaced.
+  public func scope<Row, RowAction>(
+    row id: Row.ID,
+    of keyPath: KeyPath<State, IdentifiedArray<Row>>,
+    action embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
+    let key = RowKey(path: keyPath, id: id)
+    return tree.guard.withExclusiveAccess {
+      if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
+        return cached
+      }
+      guard let row = source.read({ $0[keyPath: keyPath][id: id] }) else {
+        children[key] = nil
+        return nil
+      }
+      let child = endingChild(
+        initial: row, find: { $0[keyPath: keyPath][id: id] }, embed: { embed(id, $0) }
+      )
+      children[key] = child
+      return child
+    }
+  }
+
+  private func endingChild<ChildState: ObservableState, ChildAction>(
+    initial: ChildState,
+    find: @escaping (State) -> ChildState?,
+    embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
+    let source = EndingSource(parent: self.source, initial: initial, find: find)
+    return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
+      guard tree.guard.withExclusiveAccess({ source.isPresent }) else { return }
+      dispatch(embed(action))
+    }
+  }
+}
+
+/// The cache key of a row store.
+private struct RowKey<Path: Hashable, ID: Hashable>: Hashable {
+  let path: Path
+  let id: ID
+}

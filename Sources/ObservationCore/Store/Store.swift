@@ -1,0 +1,116 @@
+import Synchronization
+
+/// A unidirectional store: a value-type state, a reducer, `send`, and tracked
+/// reads through dynamic member lookup.
+///
+/// Reads record the fields they pass through (`store.child.count` records the
+/// root's `child` and the child's `count`). A `send` runs the reducer and its
+/// follow-up actions under the tree's guard, noting the instrumented writes; once
+/// the guard is released it notifies, per the strategy:
+/// - `keypath`: the observers of each written field, and of each ancestor whose
+///   value changed on the way down;
+/// - `keypath+identity`: the same, skipping ancestors whose child kept its
+///   identity;
+/// - `whole`: every observer of the store tree, if anything changed.
+///
+/// Stores of `lock` strategies may be used from any thread; stores of `actor`
+/// strategies in `ObservationActor`'s isolation only.
+@dynamicMemberLookup
+public final class Store<State: ObservableState, Action>: @unchecked Sendable {
+  /// The strategy the store is observed with.
+  public typealias Strategy = State.Strategy
+
+  let tree: StoreTree<Strategy>
+  let source: StateSource<State>
+  /// Sends an action to the root; captures no store, so child stores cached by
+  /// their parent do not keep it alive.
+  let dispatch: (Action) -> Void
+  /// Child stores by the path they scope to, created on first use.
+  var children: [AnyHashable: AnyObject] = [:]
+
+  init(tree: StoreTree<Strategy>, source: StateSource<State>, dispatch: @escaping (Action) -> Void) {
+    self.tree = tree
+    self.source = source
+    self.dispatch = dispatch
+  }
+
+  /// A root store.
+  public convenience init(initialState: State, reducer: @escaping Reducer<State, Action>) {
+    let root = RootSource(state: initialState, reducer: reducer)
+    let tree = StoreTree<Strategy>()
+    self.init(tree: tree, source: root) { action in
+      Store.reduceAndNotify(action, root, tree)
+    }
+  }
+
+  /// Reduces `action` (and the actions its effects send), then notifies the
+  /// observers of what changed. A child store forwards to its parent; a child
+  /// store whose state is gone drops the action.
+  public func send(_ action: Action) {
+    dispatch(action)
+  }
+
+  /// Reads `keyPath` of the state, recording the fields it passes through.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    recordWholeRead()
+    return tree.guard.withExclusiveAccess { source.read { $0[keyPath: keyPath] } }
+  }
+
+  /// The whole state, recorded as a read of every field of it.
+  public var state: State {
+    recordWholeRead()
+    return tree.guard.withExclusiveAccess {
+      source.read { state in
+        if Strategy.Invalidation.isPerField { Strategy.Scope.record(state._$registrar, ~0) }
+        return state
+      }
+    }
+  }
+
+  /// Whether the store's state still exists (false once an optional child became
+  /// nil or a row was removed).
+  public var isPresent: Bool {
+    tree.guard.withExclusiveAccess { source.isPresent }
+  }
+
+  @inline(__always)
+  private func recordWholeRead() {
+    // With whole invalidation every read is a read of the store tree.
+    if !Strategy.Invalidation.isPerField { Strategy.Scope.record(tree.registrar, 1) }
+  }
+
+  private static func reduceAndNotify(
+    _ action: Action, _ root: RootSource<State, Action>, _ tree: StoreTree<Strategy>
+  ) {
+    var changes = ChangeList()
+    changes.collect {
+      tree.guard.withExclusiveAccess { root.reduce(action) }
+    }
+    if Strategy.Invalidation.isPerField {
+      changes.notify()
+    } else if changes.changed {
+      tree.registrar.notify(1)
+    }
+  }
+}
+
+extension Store where Action: BindableAction, Action.State == State {
+  /// Reads `keyPath`; a write becomes `send(.binding(...))`, so the reducer still
+  /// makes every change.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<State, Value>) -> Value {
+    get {
+      recordWholeRead()
+      return tree.guard.withExclusiveAccess { source.read { $0[keyPath: keyPath] } }
+    }
+    set {
+      send(.binding(BindingAction(set: keyPath, to: newValue)))
+    }
+  }
+}
+
+/// What the stores of one tree share: the guard of its state and the registrar that
+/// whole invalidation records every read on.
+final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
+  let `guard` = S.Registrar.Guard()
+  let registrar = S.Registrar()
+}

@@ -1,0 +1,182 @@
+import ObservationCore
+
+/// A child state with two observed fields.
+struct ChildState<S: ObservationStrategy>: ObservableState {
+  typealias Strategy = S
+  let _$registrar = S.Registrar()
+  private var _count = 0
+  private var _label = ""
+
+  init(count: Int = 0) { _count = count }
+
+  var count: Int {
+    get { access(0); return _count }
+    set { _count = newValue; didSet(0) }
+  }
+
+  var label: String {
+    get { access(1); return _label }
+    set { _label = newValue; didSet(1) }
+  }
+}
+
+/// One row of an identified collection.
+struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
+  typealias Strategy = S
+  let _$registrar = S.Registrar()
+  let id: Int
+  private var _value = 0
+
+  init(id: Int, value: Int = 0) {
+    self.id = id
+    _value = value
+  }
+
+  var value: Int {
+    get { access(0); return _value }
+    set { _value = newValue; didSet(0) }
+  }
+}
+
+/// The root state of the store tests: scalars, a nested child, an optional child,
+/// an identified collection and an ignored field.
+struct AppState<S: ObservationStrategy>: ObservableState {
+  typealias Strategy = S
+  let _$registrar = S.Registrar()
+  private var _count = 0
+  private var _name = ""
+  private var _child = ChildState<S>()
+  private var _presented: ChildState<S>?
+  private var _rows = IdentifiedArray<RowState<S>>()
+
+  /// Ignored: written freely, never notifies.
+  var note = ""
+
+  init(rows: Int = 0) {
+    _rows = IdentifiedArray((0..<rows).map { RowState(id: $0) })
+  }
+
+  var count: Int {
+    get { access(0); return _count }
+    set { _count = newValue; didSet(0) }
+  }
+
+  var name: String {
+    get { access(1); return _name }
+    set { _name = newValue; didSet(1) }
+  }
+
+  var child: ChildState<S> {
+    get { access(2); return _child }
+    _modify {
+      let before = _child._$identity
+      yield &_child
+      didModify(2, from: before, to: _child._$identity)
+    }
+    set {
+      didModify(2, from: _child._$identity, to: newValue._$identity)
+      _child = newValue
+    }
+  }
+
+  var presented: ChildState<S>? {
+    get { access(3); return _presented }
+    _modify {
+      let before = _presented?._$identity
+      yield &_presented
+      didModify(3, from: before, to: _presented?._$identity)
+    }
+    set {
+      didModify(3, from: _presented?._$identity, to: newValue?._$identity)
+      _presented = newValue
+    }
+  }
+
+  var rows: IdentifiedArray<RowState<S>> {
+    get { access(4); return _rows }
+    _modify {
+      let before = _rows._$identity
+      yield &_rows
+      didModify(4, from: before, to: _rows._$identity)
+    }
+    set {
+      didModify(4, from: _rows._$identity, to: newValue._$identity)
+      _rows = newValue
+    }
+  }
+}
+
+enum ChildAction {
+  case increment
+}
+
+enum RowAction {
+  case increment
+}
+
+enum AppAction<S: ObservationStrategy>: BindableAction {
+  case increment
+  case incrementTwice
+  case incrementAndRename
+  case setNote(String)
+  case child(ChildAction)
+  case replaceChild(Int)
+  case present
+  case dismiss
+  case presented(ChildAction)
+  case row(Int, RowAction)
+  case insertRow(Int)
+  case removeRow(Int)
+  case moveRow(Int, to: Int)
+  case replaceRow(Int)
+  case replaceAllRows([Int])
+  case binding(BindingAction<AppState<S>>)
+}
+
+func appReducer<S: ObservationStrategy>(
+  _ state: inout AppState<S>, _ action: AppAction<S>
+) -> Effect<AppAction<S>> {
+  switch action {
+  case .increment:
+    state.count += 1
+  case .incrementTwice:
+    state.count += 1
+    return .send(.increment)
+  case .incrementAndRename:
+    return .merge([.send(.increment), .send(.binding(BindingAction(set: \.name, to: "merged")))])
+  case .setNote(let note):
+    state.note = note
+  case .child(.increment):
+    state.child.count += 1
+  case .replaceChild(let count):
+    state.child = ChildState(count: count)
+  case .present:
+    state.presented = ChildState()
+  case .dismiss:
+    state.presented = nil
+  case .presented(.increment):
+    state.presented?.count += 1
+  case .row(let id, .increment):
+    state.rows[id: id]?.value += 1
+  case .insertRow(let id):
+    state.rows.insert(RowState(id: id), at: 0)
+  case .removeRow(let id):
+    state.rows.remove(id: id)
+  case .moveRow(let id, let index):
+    state.rows.move(id: id, to: index)
+  case .replaceRow(let id):
+    state.rows[id: id] = RowState(id: id, value: 100)
+  case .replaceAllRows(let ids):
+    let current = state.rows
+    state.rows.replaceAll(with: ids.map { current[id: $0] ?? RowState(id: $0) })
+  case .binding(let binding):
+    binding.apply(to: &state)
+  }
+  return .none
+}
+
+extension ObservationStrategy {
+  static func makeStore(rows: Int = 0) -> Store<AppState<Self>, AppAction<Self>> {
+    Store(initialState: AppState(rows: rows), reducer: appReducer)
+  }
+}
