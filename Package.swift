@@ -26,7 +26,7 @@ let package = Package(
       pkgConfig: "jemalloc",
       providers: [.apt(["libjemalloc-dev"])]
     ),
-    .target(name: "BenchmarkKit", dependencies: ["CJemalloc"], swiftSettings: optimised),
+    .target(name: "BenchmarkKit", swiftSettings: optimised),
     .target(name: "BenchmarkReports", dependencies: ["BenchmarkKit"]),
     .target(
       name: "Benchmarks",

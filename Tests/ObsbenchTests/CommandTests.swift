@@ -122,3 +122,31 @@ final class Captured: @unchecked Sendable {
     Console(out: { self.out += $0 }, err: { self.err += $0 }, errorIsTerminal: false)
   }
 }
+
+/// jemalloc's counters, read through the executable that preloads it.
+@Suite("Allocation counting")
+struct AllocationCountingTests {
+  @Test(.disabled(if: JemallocPreload.isSanitized, "a sanitizer's allocator replaces jemalloc"))
+  func counter_seesExactlyTheAllocationsOfAKnownWorkload_andNoneOfAnEmptyOne() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run([
+      "run", "--scenario", "selfcheck/allocate,selfcheck/empty", "--quick", "--samples", "5",
+      "--out", directory, "--format", "json",
+    ])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let run = try ResultsJSON.read(path: directory + "/results.json")
+    #expect(run.environment.allocator.hasPrefix("jemalloc"))
+    let allocate = try #require(run.cases.first { $0.scenario == "allocate" })
+    let empty = try #require(run.cases.first { $0.scenario == "empty" })
+    // Each sample of `allocate` creates n = iterations objects of 32 bytes.
+    let n = Double(allocate.iterations)
+    for (allocations, bytes) in zip(try #require(allocate.allocationSamples), try #require(allocate.byteSamples)) {
+      #expect(allocations * n >= n)
+      #expect(allocations * n <= n + 16)
+      #expect(bytes * n >= 32 * n)
+    }
+    #expect(try #require(empty.allocationSamples).allSatisfy { $0 == 0 })
+    #expect(try #require(empty.byteSamples).allSatisfy { $0 == 0 })
+  }
+}

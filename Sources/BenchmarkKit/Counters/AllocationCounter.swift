@@ -1,4 +1,8 @@
-import CJemalloc
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads jemalloc's allocation statistics: bytes per thread and request counts.
 ///
@@ -10,10 +14,11 @@ import CJemalloc
 /// That costs microseconds, which is why it happens once per sample and never per
 /// operation.
 ///
-/// ``shared`` is `nil` when jemalloc is not the process's allocator or was built
-/// without statistics: allocations are then reported as unavailable, never as
-/// wrong numbers.
+/// ``shared`` is `nil` when jemalloc is not the process's allocator (see
+/// ``JemallocPreload``) or was built without statistics: allocations are then
+/// reported as unavailable, never as wrong numbers.
 public struct AllocationCounter: Sendable {
+  private let jemalloc: Jemalloc
   private let epochMIB: [Int]
   private let flushMIB: [Int]
   private let smallRequestsMIB: [Int]
@@ -27,13 +32,15 @@ public struct AllocationCounter: Sendable {
   public static let allocatorDescription: String = describeAllocator()
 
   private init?() {
-    guard AllocationCounter.readBool("config.stats") == true,
-      let epoch = AllocationCounter.mib("epoch"),
-      let flush = AllocationCounter.mib("thread.tcache.flush"),
-      let small = AllocationCounter.mib("stats.arenas.\(MALLCTL_ARENAS_ALL).small.nrequests"),
-      let large = AllocationCounter.mib("stats.arenas.\(MALLCTL_ARENAS_ALL).large.nrequests"),
-      let allocated = AllocationCounter.mib("thread.allocatedp")
+    guard let jemalloc = Jemalloc.loaded,
+      AllocationCounter.readBool("config.stats", jemalloc) == true,
+      let epoch = AllocationCounter.mib("epoch", jemalloc),
+      let flush = AllocationCounter.mib("thread.tcache.flush", jemalloc),
+      let small = AllocationCounter.mib("stats.arenas.\(Jemalloc.allArenas).small.nrequests", jemalloc),
+      let large = AllocationCounter.mib("stats.arenas.\(Jemalloc.allArenas).large.nrequests", jemalloc),
+      let allocated = AllocationCounter.mib("thread.allocatedp", jemalloc)
     else { return nil }
+    self.jemalloc = jemalloc
     epochMIB = epoch
     flushMIB = flush
     smallRequestsMIB = small
@@ -67,7 +74,7 @@ extension AllocationCounter {
     var value: Value?
     var size = MemoryLayout<Value>.size
     let status = withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer -> Int32 in
-      let status = mallctlbymib(&mib, mib.count, buffer.baseAddress, &size, nil, 0)
+      let status = jemalloc.controlByMIB(&mib, mib.count, buffer.baseAddress, &size, nil, 0)
       if status == 0 { value = buffer[0] }
       return status
     }
@@ -76,20 +83,20 @@ extension AllocationCounter {
 
   private func control(_ mib: [Int], newValue: UnsafeMutableRawBufferPointer? = nil) -> Int32 {
     var mib = mib
-    return mallctlbymib(&mib, mib.count, nil, nil, newValue?.baseAddress, newValue?.count ?? 0)
+    return jemalloc.controlByMIB(&mib, mib.count, nil, nil, newValue?.baseAddress, newValue?.count ?? 0)
   }
 
-  private static func mib(_ name: String) -> [Int]? {
+  private static func mib(_ name: String, _ jemalloc: Jemalloc) -> [Int]? {
     var mib = [Int](repeating: 0, count: 8)
     var length = mib.count
-    guard mallctlnametomib(name, &mib, &length) == 0 else { return nil }
+    guard jemalloc.nameToMIB(name, &mib, &length) == 0 else { return nil }
     return Array(mib.prefix(length))
   }
 
-  static func readBool(_ name: String) -> Bool? {
+  static func readBool(_ name: String, _ jemalloc: Jemalloc) -> Bool? {
     var value = false
     var size = MemoryLayout<Bool>.size
-    return mallctl(name, &value, &size, nil, 0) == 0 ? value : nil
+    return jemalloc.control(name, &value, &size, nil, 0) == 0 ? value : nil
   }
 
   // Linking jemalloc does not guarantee it serves `malloc`: another allocator
@@ -107,13 +114,17 @@ extension AllocationCounter {
   }
 
   private static func describeAllocator() -> String {
+    guard let jemalloc = Jemalloc.loaded else {
+      return JemallocPreload.isSanitized
+        ? "sanitizer allocator (allocations unavailable)" : "system malloc (allocations unavailable)"
+    }
     var version: UnsafePointer<CChar>?
     var size = MemoryLayout<UnsafePointer<CChar>?>.size
-    guard mallctl("version", &version, &size, nil, 0) == 0, let version else {
-      return "system malloc (jemalloc not reachable)"
+    guard jemalloc.control("version", &version, &size, nil, 0) == 0, let version else {
+      return "unknown jemalloc (allocations unavailable)"
     }
     let name = "jemalloc \(String(cString: version))"
-    switch (readBool("config.stats"), shared != nil) {
+    switch (readBool("config.stats", jemalloc), shared != nil) {
     case (true?, true): return name
     case (true?, false): return "\(name) linked but not serving malloc (allocations unavailable)"
     default: return "\(name) without statistics (allocations unavailable)"
