@@ -7,5 +7,7 @@ public enum Registry {
   /// The registered suites.
   public static let suites: [BenchmarkSuite] = [
     SelfCheck.suite,
+    Reads.suite,
+    Mutations.suite,
   ]
 }

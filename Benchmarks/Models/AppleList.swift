@@ -1,0 +1,59 @@
+import Observation
+
+/// One row of the Apple collection: its own `@Observable` object, observed by
+/// its own row view.
+@Observable
+final class AppleRow: @unchecked Sendable {
+  let id: Int
+  var value = 0
+
+  init(id: Int) { self.id = id }
+}
+
+/// The collection on Swift's `Observation` module, the natural Apple design: an
+/// observed array of row objects, plus an unobserved index by id.
+///
+/// The structure (which rows, in which order) is the observed `rows`; each row's
+/// own value is observed on the row. Every structural change is one mutation of
+/// `rows` (`_modify`, in place), so its observer fires once.
+@Observable
+final class AppleList: @unchecked Sendable {
+  var rows: [AppleRow]
+  /// Every row ever in the list, by id; not observed, like an id lookup table.
+  @ObservationIgnored var index: [Int: AppleRow] = [:]
+
+  init(rows: [AppleRow]) {
+    self.rows = rows
+    for row in rows { index[row.id] = row }
+  }
+
+  /// Inserts `row` at `position`.
+  func insert(_ row: AppleRow, at position: Int) {
+    index[row.id] = row
+    rows.insert(row, at: position)
+  }
+
+  /// Removes the row with `id`.
+  func remove(id: Int) {
+    guard let row = index[id], let position = rows.firstIndex(where: { $0 === row }) else { return }
+    rows.remove(at: position)
+  }
+
+  /// Moves the row with `id` to `position`, in one mutation of `rows`.
+  func move(id: Int, to position: Int) {
+    guard let row = index[id] else { return }
+    Self.move(row, to: position, in: &rows)
+  }
+
+  /// Replaces the rows with those of `ids`, in order.
+  func replaceAll(ids: [Int]) {
+    rows = ids.map { index[$0]! }
+  }
+
+  // One `inout` access is one `_modify` of `rows`: one willSet, one didSet.
+  private static func move(_ row: AppleRow, to position: Int, in rows: inout [AppleRow]) {
+    guard let from = rows.firstIndex(where: { $0 === row }) else { return }
+    rows.remove(at: from)
+    rows.insert(row, at: min(position, rows.count))
+  }
+}

@@ -1,0 +1,22 @@
+import Observation
+
+/// ``NodeState`` on Swift's `Observation` module: a chain of `@Observable`
+/// objects, each holding the next.
+@Observable
+final class AppleNode: @unchecked Sendable {
+  var value = 0
+  var side = 0
+  var child: AppleNode?
+
+  /// A chain of `depth` nodes, this one first.
+  init(depth: Int) {
+    if depth > 1 { child = AppleNode(depth: depth - 1) }
+  }
+
+  /// The node `levels` below this one, reached by reading `child` at each level.
+  func descendant(_ levels: Int) -> AppleNode {
+    var node = self
+    for _ in 0..<levels { node = node.child! }
+    return node
+  }
+}

@@ -1,0 +1,80 @@
+import ObservationCore
+
+/// One row of the collection workloads.
+struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
+  typealias Strategy = S
+  let _$registrar = S.Registrar()
+  let id: Int
+  private var _value = 0
+
+  init(id: Int) { self.id = id }
+
+  var value: Int {
+    get { access(0); return _value }
+    set { _value = newValue; didSet(0) }
+  }
+}
+
+/// A store state holding an identified collection of rows.
+struct ListState<S: ObservationStrategy>: ObservableState {
+  typealias Strategy = S
+  let _$registrar = S.Registrar()
+  private var _rows: IdentifiedArray<RowState<S>>
+
+  init(rows: [RowState<S>]) {
+    _rows = IdentifiedArray(rows)
+  }
+
+  var rows: IdentifiedArray<RowState<S>> {
+    get { access(0); return _rows }
+    _modify {
+      let before = _rows._$identity
+      yield &_rows
+      didModify(0, from: before, to: _rows._$identity)
+    }
+  }
+}
+
+/// What a row store does.
+enum RowAction {
+  case increment
+}
+
+/// What the collection stores do; `Row` is the row state (observed or plain).
+enum ListAction<Row> {
+  /// A row's own action, from its row store.
+  case row(Int, RowAction)
+  /// Inserts `row` at the front.
+  case insertFront(Row)
+  /// Inserts `row` at `index`.
+  case insert(Row, at: Int)
+  /// Removes the row with this id.
+  case remove(Int)
+  /// Moves the row with this id to an index.
+  case move(Int, to: Int)
+  /// Replaces the rows with these ids, in this order: the rows present keep their
+  /// state, the one missing is `spare`.
+  case replaceAll(ids: [Int], spare: Row)
+}
+
+/// The collection stores' reducer.
+func listReducer<S: ObservationStrategy>(
+  _ state: inout ListState<S>, _ action: ListAction<RowState<S>>
+) -> Effect<ListAction<RowState<S>>> {
+  switch action {
+  case .row(let id, .increment):
+    state.rows[id: id]?.value += 1
+  case .insertFront(let row):
+    state.rows.insert(row, at: 0)
+  case .insert(let row, let index):
+    state.rows.insert(row, at: index)
+  case .remove(let id):
+    state.rows.remove(id: id)
+  case .move(let id, let index):
+    state.rows.move(id: id, to: index)
+  case .replaceAll(let ids, let spare):
+    let current = state.rows
+    state.rows.replaceAll(with: ids.map { current[id: $0] ?? spare })
+  }
+  return .none
+}

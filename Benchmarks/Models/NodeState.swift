@@ -1,0 +1,77 @@
+import ObservationCore
+
+/// A store state nested `depth` levels deep through an optional child of its own
+/// type: the state of the nesting workloads.
+///
+/// Field 0 `value` is what the leaf's observer reads, field 1 `child` is the path
+/// down, field 2 `side` sits beside `value`.
+struct NodeState<S: ObservationStrategy>: ObservableState {
+  typealias Strategy = S
+  let _$registrar = S.Registrar()
+
+  private var _value = 0
+  private var _side = 0
+  /// Recursion needs indirection: at most one element.
+  private var _child: [NodeState<S>] = []
+
+  /// A chain of `depth` nodes, this one first.
+  init(depth: Int) {
+    if depth > 1 { _child = [NodeState(depth: depth - 1)] }
+  }
+
+  var value: Int {
+    get { access(0); return _value }
+    set { _value = newValue; didSet(0) }
+  }
+
+  var side: Int {
+    get { access(2); return _side }
+    set { _side = newValue; didSet(2) }
+  }
+
+  var child: NodeState<S>? {
+    get { access(1); return _child.first }
+    set {
+      didModify(1, from: _child.first?._$identity, to: newValue?._$identity)
+      _child = newValue.map { [$0] } ?? []
+    }
+  }
+
+  /// Modifies the child in place, keeping its identity: the way down of a write
+  /// at the leaf.
+  mutating func modifyChild(_ body: (inout NodeState<S>) -> Void) {
+    guard !_child.isEmpty else { return }
+    let before = _child[0]._$identity
+    body(&_child[0])
+    didModify(1, from: before, to: _child[0]._$identity)
+  }
+}
+
+/// What the nested stores do; a child's action reaches the root wrapped once per
+/// level.
+indirect enum NodeAction {
+  case setValue(Int)
+  case setSide(Int)
+  case child(NodeAction)
+}
+
+/// The nested stores' reducer: recurses down the path to the node addressed.
+func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: NodeAction) -> Effect<NodeAction> {
+  switch action {
+  case .setValue(let value): state.value = value
+  case .setSide(let side): state.side = side
+  case .child(let action): state.modifyChild { _ = nodeReducer(&$0, action) }
+  }
+  return .none
+}
+
+/// A chain of scoped stores over ``NodeState``, root first, leaf last.
+func nodeStores<S: ObservationStrategy>(
+  _: S.Type, depth: Int
+) -> [Store<NodeState<S>, NodeAction>] {
+  var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeReducer)]
+  for _ in 1..<depth {
+    stores.append(stores.last!.scope(state: \.child!, action: NodeAction.child))
+  }
+  return stores
+}

@@ -1,0 +1,151 @@
+import BenchmarkKit
+import ObservationCore
+
+extension Mutations {
+  /// A write with k persistent observers on the written field.
+  static let observed = BenchmarkScenario(
+    name: "observed",
+    summary: "Writes a new value to a property that k persistent observers read (k notifications)",
+    sizes: observerCounts,
+    quickSizes: quickObserverCounts,
+    strategies: StrategyIDs.objectsObserved
+  ) { id, size in
+    switch try Subject(id) {
+    case .core(let strategy): return writeObserved(strategy, observers: size, onOther: false)
+    case .apple: return writeObservedApple(observers: size, onOther: false)
+    case .none: throw UnknownStrategy(id: id)
+    }
+  }
+
+  /// A write with k persistent observers on another field of the same object:
+  /// nobody to notify with `keypath`, all k with `whole`.
+  static let observedOtherKeyPath = BenchmarkScenario(
+    name: "observed-other-keypath",
+    summary: "Writes a new value to a property while k persistent observers read another one (keypath: 0 notified, whole: k)",
+    sizes: observerCounts,
+    quickSizes: quickObserverCounts,
+    strategies: StrategyIDs.objects
+  ) { id, size in
+    switch try Subject(id) {
+    case .core(let strategy): return writeObserved(strategy, observers: size, onOther: true)
+    case .apple: return writeObservedApple(observers: size, onOther: true)
+    case .none: return noObserversPlain()
+    }
+  }
+
+  private static func writeObserved<S: ObservationStrategy>(
+    _: S.Type, observers: Int, onOther: Bool
+  ) -> PreparedCase {
+    let model = S.inIsolation { Counter<S>() }
+    let tally = Tally()
+    let tokens = S.inIsolation {
+      (0..<observers).map { _ in
+        S.observe({ _ = onOther ? model.other : model.count }, onChange: { tally.bump() })
+      }
+    }
+    let cursor = Cursor()
+    let reached = !onOther || S.isWhole
+    return .core(
+      S.self,
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          model.count = value
+          blackHole(value)
+        }
+        cursor.value = value
+      },
+      notifications: { tally.count },
+      expected: reached ? Double(observers) : 0,
+      tearDown: { for token in tokens { token.cancel() } })
+  }
+
+  private static func writeObservedApple(observers: Int, onOther: Bool) -> PreparedCase {
+    let model = AppleCounter()
+    let tally = Tally()
+    for _ in 0..<observers {
+      // Unowned: the observation lives in the model's own registrar, so it can
+      // never outlive the model; a strong capture would be a cycle.
+      AppleObservation.observe({ [unowned(unsafe) model] in
+        _ = onOther ? model.other : model.count
+      }, onChange: { tally.bump() })
+    }
+    let cursor = Cursor()
+    return PreparedCase(
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          model.count = value
+          blackHole(value)
+        }
+        cursor.value = value
+      },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: onOther ? 0 : Double(observers))
+  }
+
+  /// Writing the value already there, with one persistent observer on it.
+  ///
+  /// The core has no equality gate (the refinement is not built): it notifies.
+  /// Apple's `@Observable` setter compares Equatable values and skips the write.
+  static let equalValue = BenchmarkScenario(
+    name: "equal-value",
+    summary: "Writes the value a property already holds while one persistent observer reads it",
+    strategies: StrategyIDs.objects
+  ) { id, _ in
+    switch try Subject(id) {
+    case .core(let strategy): return equalValue(strategy)
+    case .apple: return equalValueApple()
+    case .none: return equalValuePlain()
+    }
+  }
+
+  private static func equalValue<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+    let model = S.inIsolation { Counter<S>() }
+    let tally = Tally()
+    let token = S.inIsolation { S.observe({ _ = model.count }, onChange: { tally.bump() }) }
+    let value = identity(0)
+    return .core(
+      S.self,
+      run: { iterations in
+        for _ in 0..<iterations {
+          model.count = value
+          blackHole(value)
+        }
+      },
+      notifications: { tally.count },
+      // No equality gate in the core: every write notifies.
+      expected: 1,
+      tearDown: { token.cancel() })
+  }
+
+  private static func equalValueApple() -> PreparedCase {
+    let model = AppleCounter()
+    let tally = Tally()
+    AppleObservation.observe({ [unowned(unsafe) model] in _ = model.count }, onChange: { tally.bump() })
+    let value = identity(0)
+    return PreparedCase(
+      run: { iterations in
+        for _ in 0..<iterations {
+          model.count = value
+          blackHole(value)
+        }
+      },
+      notifications: { tally.count },
+      // The macro's setter skips a write of an equal value.
+      expectedNotificationsPerOperation: 0)
+  }
+
+  private static func equalValuePlain() -> PreparedCase {
+    let model = PlainCounter()
+    let value = identity(0)
+    return PreparedCase(run: { iterations in
+      for _ in 0..<iterations {
+        model.count = value
+        blackHole(value)
+      }
+    })
+  }
+}

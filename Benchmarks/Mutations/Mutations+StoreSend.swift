@@ -1,0 +1,65 @@
+import BenchmarkKit
+import ObservationCore
+
+extension Mutations {
+  /// A send whose reducer changes one field, nobody observing.
+  static let storeSend = BenchmarkScenario(
+    name: "store-send",
+    summary: "Sends an action whose reducer adds one to a field, no observer (apple: model.increment())",
+    strategies: StrategyIDs.stores
+  ) { id, _ in
+    try storeSend(id, observed: false)
+  }
+
+  /// A send whose reducer changes one field, one persistent observer on it.
+  static let storeSendObserved = BenchmarkScenario(
+    name: "store-send-observed",
+    summary: "Sends an action whose reducer adds one to a field one persistent observer reads (1 notification)",
+    strategies: StrategyIDs.stores
+  ) { id, _ in
+    try storeSend(id, observed: true)
+  }
+
+  private static func storeSend(_ id: String, observed: Bool) throws -> PreparedCase {
+    switch try Subject(id) {
+    case .core(let strategy): return storeSend(strategy, observed: observed)
+    case .apple: return storeSendApple(observed: observed)
+    case .none: return storeSendPlain()
+    }
+  }
+
+  private static func storeSend<S: ObservationStrategy>(_: S.Type, observed: Bool) -> PreparedCase {
+    let store = S.inIsolation { Store(initialState: CounterState<S>(), reducer: counterReducer) }
+    let tally = Tally()
+    let token = observed ? S.inIsolation { S.observe({ _ = store.count }, onChange: { tally.bump() }) } : nil
+    return .core(
+      S.self,
+      run: { iterations in
+        for _ in 0..<iterations { store.send(.increment) }
+      },
+      notifications: { tally.count },
+      expected: observed ? 1 : 0,
+      tearDown: { token?.cancel() })
+  }
+
+  private static func storeSendApple(observed: Bool) -> PreparedCase {
+    let model = AppleCounter()
+    let tally = Tally()
+    if observed {
+      AppleObservation.observe({ [unowned(unsafe) model] in _ = model.count }, onChange: { tally.bump() })
+    }
+    return PreparedCase(
+      run: { iterations in
+        for _ in 0..<iterations { model.increment() }
+      },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: observed ? 1 : 0)
+  }
+
+  private static func storeSendPlain() -> PreparedCase {
+    let store = PlainStore(initialState: PlainCounterState(), reducer: plainCounterReducer)
+    return PreparedCase(run: { iterations in
+      for _ in 0..<iterations { store.send(.increment) }
+    })
+  }
+}

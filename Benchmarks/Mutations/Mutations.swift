@@ -1,0 +1,17 @@
+import BenchmarkKit
+
+/// Writing observed properties: unobserved, observed on the written field or on
+/// another one, writing an equal value, and a store's `send`.
+enum Mutations {
+  /// The mutations suite.
+  static let suite = BenchmarkSuite(
+    name: "mutations",
+    summary: "Writing observed properties and sending to stores, with 0 to 10 000 observers",
+    scenarios: [noObservers, observed, observedOtherKeyPath, equalValue, storeSend, storeSendObserved]
+  )
+
+  /// Observer counts of the sweeps, log-spaced.
+  static let observerCounts = [1, 10, 100, 1_000, 10_000]
+  /// The observer counts of a quick run.
+  static let quickObserverCounts = [1, 100]
+}

@@ -1,0 +1,47 @@
+import BenchmarkKit
+import ObservationCore
+
+extension Reads {
+  /// A read of the leaf's value through the leaf's scoped store, d levels down.
+  ///
+  /// A child store holds no state: its read walks from the root down the path,
+  /// through every ancestor's `child`. Apple reads the same path through its
+  /// chain of objects, `none` through its nested structs.
+  static let storeMember = BenchmarkScenario(
+    name: "store-member",
+    summary: "Reads the leaf's value through its scoped store at depth d, no scope open (apple: through d objects)",
+    sizes: [1, 4, 16, 64],
+    quickSizes: [1, 64],
+    strategies: StrategyIDs.stores
+  ) { id, size in
+    switch try Subject(id) {
+    case .core(let strategy): return storeMember(strategy, depth: size)
+    case .apple: return storeMemberApple(depth: size)
+    case .none: return storeMemberPlain(depth: size)
+    }
+  }
+
+  private static func storeMember<S: ObservationStrategy>(_: S.Type, depth: Int) -> PreparedCase {
+    // A child store keeps its ancestors' state alive through its source.
+    let leaf = S.inIsolation { nodeStores(S.self, depth: depth).last! }
+    return .core(S.self, run: { iterations in
+      for _ in 0..<iterations { blackHole(leaf.value) }
+    })
+  }
+
+  private static func storeMemberApple(depth: Int) -> PreparedCase {
+    let root = AppleNode(depth: depth)
+    let levels = identity(depth - 1)
+    return PreparedCase(run: { iterations in
+      for _ in 0..<iterations { blackHole(root.descendant(levels).value) }
+    })
+  }
+
+  private static func storeMemberPlain(depth: Int) -> PreparedCase {
+    let store = PlainStore(initialState: PlainNode(depth: depth), reducer: plainNodeReducer)
+    let levels = identity(depth - 1)
+    return PreparedCase(run: { iterations in
+      for _ in 0..<iterations { blackHole(store.state.valueBelow(levels)) }
+    })
+  }
+}

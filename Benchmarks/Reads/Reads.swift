@@ -1,0 +1,12 @@
+import BenchmarkKit
+
+/// Reading observed properties: with no scope open, inside an open scope, and
+/// through a store's dynamic member.
+enum Reads {
+  /// The reads suite.
+  static let suite = BenchmarkSuite(
+    name: "reads",
+    summary: "Reading observed properties, untracked and inside an open tracking scope",
+    scenarios: [untracked, tracked, trackedProperties, trackedObjects, storeMember]
+  )
+}

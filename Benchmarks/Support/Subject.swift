@@ -1,0 +1,37 @@
+import ObservationCore
+
+/// What a strategy id of a workload names: a strategy of the core, Swift's own
+/// `Observation` module, or plain code with no observation at all.
+///
+/// Scenarios switch on it once, in set-up, and hand a core strategy to a generic
+/// function: opening the existential metatype there means the measured loop is
+/// specialised for that one strategy, with no dynamic dispatch left in it.
+enum Subject {
+  /// A strategy of the observation core (the matrix or a refinement).
+  case core(any ObservationStrategy.Type)
+  /// The same workload on `@Observable` and `withObservationTracking`.
+  case apple
+  /// The same workload on plain classes and structs: the floor.
+  case none
+
+  /// The subject named by `id`.
+  ///
+  /// - Throws: ``UnknownStrategy`` when `id` names nothing.
+  init(_ id: String) throws {
+    switch id {
+    case StrategyIDs.apple: self = .apple
+    case StrategyIDs.none: self = .none
+    default:
+      guard let strategy = StrategyCatalog.strategy(withID: id) else { throw UnknownStrategy(id: id) }
+      self = .core(strategy)
+    }
+  }
+}
+
+/// Thrown by a scenario asked to prepare a strategy id it does not know.
+struct UnknownStrategy: Error, CustomStringConvertible {
+  /// The id asked for.
+  let id: String
+
+  var description: String { "unknown strategy id '\(id)'" }
+}
