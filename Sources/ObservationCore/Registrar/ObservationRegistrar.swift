@@ -58,6 +58,7 @@ public class RegistrarBase: @unchecked Sendable {
   }
 
   /// Notifies the observers of the fields in `mask`, as a write of them would.
+  @usableFromInline
   func notify(_ mask: UInt64) {
     preconditionFailure("subclass responsibility")
   }

@@ -5,13 +5,14 @@ import CObservationSupport
 ///
 /// Call `acquire` first thing inside `withLock` and `release` last, on the object
 /// that owns the mutex. Outside a TSan build each call is one untaken branch.
+@usableFromInline
 enum SanitizerHooks {
-  @inline(__always)
+  @inlinable @inline(__always)
   static func acquire(_ owner: AnyObject) {
     obs_tsan_acquire(Unmanaged.passUnretained(owner).toOpaque())
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static func release(_ owner: AnyObject) {
     obs_tsan_release(Unmanaged.passUnretained(owner).toOpaque())
   }

@@ -12,6 +12,7 @@ public struct ChangeList {
   @usableFromInline var writes: UnsafeMutablePointer<AccessList>?
   @usableFromInline var changed = false
 
+  @usableFromInline
   init() {}
 
   @inlinable @inline(__always)
@@ -36,6 +37,7 @@ public struct ChangeList {
   }
 
   /// Runs `body` with this list receiving the changes noted on this thread.
+  @inlinable
   mutating func collect<R>(_ body: () -> R) -> R {
     let outer = obs_thread_changes_get()
     defer { obs_thread_changes_set(outer) }
@@ -46,6 +48,7 @@ public struct ChangeList {
   }
 
   /// Notifies the observers of every noted write, then empties the list.
+  @usableFromInline
   mutating func notify() {
     guard let writes else { return }
     writes.pointee.mergeDuplicates()

@@ -5,42 +5,63 @@
 /// down the path, so a read through a child store passes through every ancestor's
 /// accessor and records the ancestors' fields as well (TCA's stores work alike).
 /// Every call happens under the tree's guard.
+@usableFromInline
 class StateSource<State> {
+  @usableFromInline
+  init() {}
+
   /// Calls `body` with the current state.
+  @usableFromInline
   func read<R>(_ body: (State) -> R) -> R {
     preconditionFailure("subclass responsibility")
   }
 
   /// Whether the state still exists: false once an optional child became nil or
   /// a row was removed. Reads then see the last value read; sends are dropped.
+  @usableFromInline
   var isPresent: Bool { true }
 }
 
 /// The root store's state and reducer.
+///
+/// The state lives in memory of its own rather than in a stored property: the
+/// tree's guard already gives the reducer exclusive access, and `inout` access to
+/// a class property would add a dynamic exclusivity check to every send.
+@usableFromInline
 final class RootSource<State, Action>: StateSource<State> {
-  var state: State
-  let reducer: Reducer<State, Action>
+  @usableFromInline let state: UnsafeMutablePointer<State>
+  @usableFromInline let reducer: Reducer<State, Action>
 
   init(state: State, reducer: @escaping Reducer<State, Action>) {
-    self.state = state
+    self.state = .allocate(capacity: 1)
+    self.state.initialize(to: state)
     self.reducer = reducer
   }
 
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
   override func read<R>(_ body: (State) -> R) -> R {
-    body(state)
+    body(state.pointee)
   }
 
   /// Reduces `action` and every follow-up action its effects send, in order.
+  @inlinable
   func reduce(_ action: Action) {
-    run(reducer(&state, action))
+    let effect = reducer(&state.pointee, action)
+    if case .none = effect { return }
+    run(effect)
   }
 
-  private func run(_ effect: Effect<Action>) {
+  @usableFromInline
+  func run(_ effect: Effect<Action>) {
     switch effect {
     case .none:
       return
     case .send(let next):
-      run(reducer(&state, next))
+      run(reducer(&state.pointee, next))
     case .merge(let effects):
       for effect in effects { run(effect) }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A unidirectional store: a value-type state, a reducer, `send`, and tracked
 /// reads through dynamic member lookup.
 ///
@@ -20,17 +18,20 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// The strategy the store is observed with.
   public typealias Strategy = State.Strategy
 
-  let tree: StoreTree<Strategy>
-  let source: StateSource<State>
+  @usableFromInline let tree: StoreTree<Strategy>
+  @usableFromInline let source: StateSource<State>
+  /// The root's state and reducer; `nil` for a child store.
+  @usableFromInline let root: RootSource<State, Action>?
   /// Sends an action to the root; captures no store, so child stores cached by
   /// their parent do not keep it alive.
-  let dispatch: (Action) -> Void
+  @usableFromInline let dispatch: (Action) -> Void
   /// Child stores by the path they scope to, created on first use.
   var children: [AnyHashable: AnyObject] = [:]
 
   init(tree: StoreTree<Strategy>, source: StateSource<State>, dispatch: @escaping (Action) -> Void) {
     self.tree = tree
     self.source = source
+    self.root = source as? RootSource<State, Action>
     self.dispatch = dispatch
   }
 
@@ -46,14 +47,30 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// Reduces `action` (and the actions its effects send), then notifies the
   /// observers of what changed. A child store forwards to its parent; a child
   /// store whose state is gone drops the action.
+  @inlinable
   public func send(_ action: Action) {
-    dispatch(action)
+    if let root {
+      Self.reduceAndNotify(action, root, tree)
+    } else {
+      dispatch(action)
+    }
   }
 
   /// Reads `keyPath` of the state, recording the fields it passes through.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    read { $0[keyPath: keyPath] }
+  }
+
+  /// Reads what `body` reads of the state, recording the fields it passes through:
+  /// the closure form of the dynamic member reads.
+  @inlinable
+  public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
-    return tree.guard.withExclusiveAccess { source.read { $0[keyPath: keyPath] } }
+    if let root {
+      return tree.guard.withExclusiveAccess { body(root.state.pointee) }
+    }
+    return tree.guard.withExclusiveAccess { source.read(body) }
   }
 
   /// The whole state, recorded as a read of every field of it.
@@ -73,13 +90,14 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     tree.guard.withExclusiveAccess { source.isPresent }
   }
 
-  @inline(__always)
-  private func recordWholeRead() {
+  @inlinable @inline(__always)
+  func recordWholeRead() {
     // With whole invalidation every read is a read of the store tree.
     if !Strategy.Invalidation.isPerField { Strategy.Scope.record(tree.registrar, 1) }
   }
 
-  private static func reduceAndNotify(
+  @inlinable
+  static func reduceAndNotify(
     _ action: Action, _ root: RootSource<State, Action>, _ tree: StoreTree<Strategy>
   ) {
     var changes = ChangeList()
@@ -87,7 +105,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
       tree.guard.withExclusiveAccess { root.reduce(action) }
     }
     if Strategy.Invalidation.isPerField {
-      changes.notify()
+      if changes.writes != nil { changes.notify() }
     } else if changes.changed {
       tree.registrar.notify(1)
     }
@@ -98,10 +116,7 @@ extension Store where Action: BindableAction, Action.State == State {
   /// Reads `keyPath`; a write becomes `send(.binding(...))`, so the reducer still
   /// makes every change.
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<State, Value>) -> Value {
-    get {
-      recordWholeRead()
-      return tree.guard.withExclusiveAccess { source.read { $0[keyPath: keyPath] } }
-    }
+    get { read { $0[keyPath: keyPath] } }
     set {
       send(.binding(BindingAction(set: keyPath, to: newValue)))
     }
@@ -110,7 +125,10 @@ extension Store where Action: BindableAction, Action.State == State {
 
 /// What the stores of one tree share: the guard of its state and the registrar that
 /// whole invalidation records every read on.
+@usableFromInline
 final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
-  let `guard` = S.Registrar.Guard()
-  let registrar = S.Registrar()
+  @usableFromInline let `guard` = S.Registrar.Guard()
+  @usableFromInline let registrar = S.Registrar()
+
+  init() {}
 }

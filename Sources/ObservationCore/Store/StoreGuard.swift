@@ -16,10 +16,11 @@ public protocol StoreGuard: Sendable {
 /// A `Synchronization.Mutex`: the `lock` registrar's guard. A class, because a
 /// mutex cannot be copied and the guard is chosen through an associated type.
 public final class MutexGuard: StoreGuard {
-  private let mutex = Mutex(())
+  @usableFromInline let mutex = Mutex(())
 
   public init() {}
 
+  @inlinable
   public func withExclusiveAccess<R>(_ body: () -> R) -> R {
     // Mutex wants a `sending` result; the value leaves through a local instead,
     // which is sound because the guard never hands the state itself out.
