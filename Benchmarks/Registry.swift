@@ -9,5 +9,7 @@ public enum Registry {
     SelfCheck.suite,
     Reads.suite,
     Mutations.suite,
+    Collections.suite,
+    Nesting.suite,
   ]
 }

@@ -1,0 +1,51 @@
+import BenchmarkKit
+import ObservationCore
+
+extension Collections {
+  /// One row's own update, sent from its row store.
+  static let updateRow = BenchmarkScenario(
+    name: "update-row",
+    summary: "One send from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
+    sizes: rowCounts,
+    quickSizes: quickRowCounts,
+    strategies: StrategyIDs.stores
+  ) { id, size in
+    switch try Subject(id) {
+    case .core(let strategy): return updateRow(strategy, rows: size)
+    case .apple: return updateRowApple(rows: size)
+    case .none: return updateRowPlain(rows: size)
+    }
+  }
+
+  private static func updateRow<S: ObservationStrategy>(_: S.Type, rows: Int) -> PreparedCase {
+    let fixture = S.inIsolation { CoreListFixture<S>(rows: rows) }
+    let row = S.inIsolation { fixture.rowStore(rows / 2) }
+    return .core(
+      S.self,
+      run: { iterations in
+        for _ in 0..<iterations { row.send(.increment) }
+      },
+      notifications: { fixture.tally.count },
+      expected: notifiedByRowUpdate(S.self, rows: rows),
+      tearDown: { fixture.cancel() })
+  }
+
+  private static func updateRowApple(rows: Int) -> PreparedCase {
+    let fixture = AppleListFixture(rows: rows)
+    let row = fixture.list.index[rows / 2]!
+    return PreparedCase(
+      run: { iterations in
+        for _ in 0..<iterations { row.value += 1 }
+      },
+      notifications: { fixture.tally.count },
+      expectedNotificationsPerOperation: 1)
+  }
+
+  private static func updateRowPlain(rows: Int) -> PreparedCase {
+    let fixture = PlainListFixture(rows: rows)
+    let send = fixture.rowDispatch(rows / 2)
+    return PreparedCase(run: { iterations in
+      for _ in 0..<iterations { send(.increment) }
+    })
+  }
+}

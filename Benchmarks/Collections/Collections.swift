@@ -1,0 +1,36 @@
+import BenchmarkKit
+
+/// An identified collection of n rows, each observed by its own scope through
+/// its row store (the `ForEach` pattern; apple: its own `@Observable` row
+/// object), plus one observer of the collection's structure.
+///
+/// Observers are persistent (`observe`; apple re-arms in `onChange`), so every
+/// operation meets the same armed set and nothing is re-armed outside the
+/// measured region. Structural operations alternate with their inverse (insert /
+/// remove, move there / back), so n stays put; an operation is always one send
+/// with one structural change.
+enum Collections {
+  /// The collections suite.
+  static let suite = BenchmarkSuite(
+    name: "collections",
+    summary: "Changing an observed identified collection of n rows, one observer per row plus one of the structure",
+    scenarios: [updateRow, insert, remove, move, replaceAll]
+  )
+
+  /// Row counts, log-spaced.
+  static let rowCounts = [10, 100, 1_000, 10_000, 100_000]
+  /// The row counts of a quick run.
+  static let quickRowCounts = [10, 1_000]
+
+  /// Runs `iterations` operations that alternate between `even` and `odd`,
+  /// carrying the phase from one run to the next.
+  @inline(__always)
+  static func alternate(_ iterations: Int, _ phase: Cursor, even: () -> Void, odd: () -> Void) {
+    var current = phase.value
+    for _ in 0..<iterations {
+      if current & 1 == 0 { even() } else { odd() }
+      current &+= 1
+    }
+    phase.value = current
+  }
+}

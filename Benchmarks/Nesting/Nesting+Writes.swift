@@ -1,0 +1,105 @@
+import BenchmarkKit
+import ObservationCore
+
+extension Nesting {
+  /// A write of the leaf's observed value, sent from the leaf's store.
+  static let leafWrite = BenchmarkScenario(
+    name: "leaf-write",
+    summary: "One send from the leaf store at depth d setting the leaf's value, which one persistent observer reads (apple: leaf.value = x)",
+    sizes: depths,
+    quickSizes: quickDepths,
+    strategies: StrategyIDs.stores
+  ) { id, size in
+    try write(id, depth: size, side: false)
+  }
+
+  /// A write beside the observed path: the leaf's other field.
+  static let siblingWrite = BenchmarkScenario(
+    name: "sibling-write",
+    summary: "One send from the leaf store at depth d setting the leaf's other field, beside the observed value (+identity: 0 notified)",
+    sizes: depths,
+    quickSizes: quickDepths,
+    strategies: StrategyIDs.stores
+  ) { id, size in
+    try write(id, depth: size, side: true)
+  }
+
+  private static func write(_ id: String, depth: Int, side: Bool) throws -> PreparedCase {
+    switch try Subject(id) {
+    case .core(let strategy): return write(strategy, depth: depth, side: side)
+    case .apple: return writeApple(depth: depth, side: side)
+    case .none: return writePlain(depth: depth, side: side)
+    }
+  }
+
+  /// Notifications of one leaf send under `S`, the leaf's observer having read
+  /// `child` on each of the d − 1 ancestors and `value` on the leaf.
+  ///
+  /// A persistent observer is called once per noted registrar it read, not once
+  /// per send: with plain `keypath` every ancestor's `child` changed as a value,
+  /// so the leaf's observer is called d times for its own field (d − 1 times for
+  /// the sibling field); `+identity` skips the ancestors; `whole` calls every
+  /// observer of the tree once.
+  static func notified<S: ObservationStrategy>(_: S.Type, depth: Int, side: Bool) -> Double {
+    if S.isWhole { return 1 }
+    if S.isIdentity { return side ? 0 : 1 }
+    return Double(side ? depth - 1 : depth)
+  }
+
+  private static func write<S: ObservationStrategy>(_: S.Type, depth: Int, side: Bool) -> PreparedCase {
+    let tally = Tally()
+    let (leaf, token) = S.inIsolation {
+      let leaf = nodeStores(S.self, depth: depth).last!
+      return (leaf, S.observe({ _ = leaf.value }, onChange: { tally.bump() }))
+    }
+    let cursor = Cursor()
+    return .core(
+      S.self,
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          leaf.send(side ? .setSide(value) : .setValue(value))
+        }
+        cursor.value = value
+      },
+      notifications: { tally.count },
+      expected: notified(S.self, depth: depth, side: side),
+      tearDown: { token.cancel() })
+  }
+
+  private static func writeApple(depth: Int, side: Bool) -> PreparedCase {
+    let root = AppleNode(depth: depth)
+    let levels = depth - 1
+    let leaf = root.descendant(levels)
+    let tally = Tally()
+    // The leaf's view reads the path from the root, as the store's leaf does.
+    AppleObservation.observe({ [unowned(unsafe) root] in _ = root.descendant(levels).value }, onChange: { tally.bump() })
+    let cursor = Cursor()
+    return PreparedCase(
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          if side { leaf.side = value } else { leaf.value = value }
+        }
+        cursor.value = value
+      },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: side ? 0 : 1)
+  }
+
+  private static func writePlain(depth: Int, side: Bool) -> PreparedCase {
+    let store = PlainStore(initialState: PlainNode(depth: depth), reducer: plainNodeReducer)
+    let send = plainLeafDispatch(store, depth: depth)
+    let cursor = Cursor()
+    return PreparedCase(run: { iterations in
+      var value = cursor.value
+      for _ in 0..<iterations {
+        value &+= 1
+        send(side ? .setSide(value) : .setValue(value))
+      }
+      cursor.value = value
+    })
+  }
+}

@@ -1,0 +1,18 @@
+import BenchmarkKit
+
+/// State nested d levels deep with a chain of scoped stores, the leaf observed
+/// through its store (apple: a chain of `@Observable` objects, the leaf's
+/// observer reading the same path).
+enum Nesting {
+  /// The nesting suite.
+  static let suite = BenchmarkSuite(
+    name: "nesting",
+    summary: "Writing and reading the leaf of state nested d levels deep through a chain of scoped stores",
+    scenarios: [leafWrite, leafReadTracked, siblingWrite]
+  )
+
+  /// Depths, log-spaced.
+  static let depths = [1, 2, 4, 8, 16, 32, 64]
+  /// The depths of a quick run.
+  static let quickDepths = [1, 64]
+}
