@@ -11,5 +11,7 @@ public enum Registry {
     Mutations.suite,
     Collections.suite,
     Nesting.suite,
+    Scopes.suite,
+    Contention.suite,
   ]
 }

@@ -1,0 +1,47 @@
+import BenchmarkKit
+import Dispatch
+import ObservationCore
+
+extension Contention {
+  /// The hop into `ObservationActor` from outside, paid per write by code that
+  /// does not live there; t tasks hop at once.
+  ///
+  /// Timed on purpose outside the actor's isolation: the hop is the measurement.
+  static let actorHop = BenchmarkScenario(
+    name: "actor-hop",
+    summary: "One hop into ObservationActor from a task outside it, writing an observed model there, t tasks at once (1 notification)",
+    sizes: threadCounts,
+    quickSizes: threadCounts,
+    strategies: StrategyIDs.actor
+  ) { id, size in
+    guard case .core(let strategy) = try Subject(id) else { throw UnknownStrategy(id: id) }
+    return actorHop(strategy, tasks: size)
+  }
+
+  private static func actorHop<S: ObservationStrategy>(_: S.Type, tasks: Int) -> PreparedCase {
+    let tally = AtomicTally()
+    let (model, token) = S.inIsolation {
+      let model = Counter<S>()
+      return (model, S.observe({ _ = model.count }, onChange: { tally.bump() }))
+    }
+    // The model is touched only inside ObservationActor.run.
+    let shared = UncheckedSendable(model)
+    let done = DispatchSemaphore(value: 0)
+    return PreparedCase(
+      run: { iterations in
+        for index in 0..<tasks {
+          let share = iterations / tasks + (index < iterations % tasks ? 1 : 0)
+          Task.detached {
+            for _ in 0..<share {
+              await ObservationActor.run { shared.value.count &+= 1 }
+            }
+            done.signal()
+          }
+        }
+        for _ in 0..<tasks { done.wait() }
+      },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: 1,
+      tearDown: { S.inIsolation { token.cancel() } })
+  }
+}

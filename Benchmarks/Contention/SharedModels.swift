@@ -1,0 +1,61 @@
+import Observation
+import ObservationCore
+import Synchronization
+
+/// A core model written by several threads at once: atomic storage, so that the
+/// registrar is what contention exercises.
+final class SharedCounter<S: ObservationStrategy>: ObservableModel, @unchecked Sendable {
+  typealias Strategy = S
+  let registrar = S.Registrar()
+  private let storage = Atomic<Int>(0)
+
+  var value: Int {
+    access(0)
+    return storage.load(ordering: .relaxed)
+  }
+
+  /// Adds one, notifying the observers of `value`.
+  func increment() {
+    let write = willSet(0)
+    storage.add(1, ordering: .relaxed)
+    didSet(write)
+  }
+}
+
+/// ``SharedCounter`` on Swift's `Observation` module: a computed property with
+/// the registrar calls the macro would make, over atomic storage.
+@Observable
+final class AppleSharedCounter: @unchecked Sendable {
+  @ObservationIgnored private let storage = Atomic<Int>(0)
+
+  var value: Int {
+    access(keyPath: \.value)
+    return storage.load(ordering: .relaxed)
+  }
+
+  /// Adds one, notifying the observers of `value`.
+  func increment() {
+    withMutation(keyPath: \.value) { _ = storage.add(1, ordering: .relaxed) }
+  }
+}
+
+/// ``SharedCounter`` with no observation.
+final class PlainSharedCounter: Sendable {
+  private let storage = Atomic<Int>(0)
+
+  /// Adds one.
+  func increment() {
+    storage.add(1, ordering: .relaxed)
+  }
+}
+
+/// A plain store usable from any thread: the counter state and reducer behind a
+/// mutex, as the core's lock stores guard theirs.
+final class PlainSharedStore: Sendable {
+  private let state = Mutex(PlainCounterState())
+
+  /// Reduces `action` under the lock.
+  func send(_ action: CounterAction) {
+    state.withLock { _ = plainCounterReducer(&$0, action) }
+  }
+}

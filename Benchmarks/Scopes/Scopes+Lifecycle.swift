@@ -1,0 +1,148 @@
+import BenchmarkKit
+import Observation
+import ObservationCore
+
+extension Scopes {
+  /// A scope that reads nothing.
+  static let empty = BenchmarkScenario(
+    name: "empty",
+    summary: "Opens and closes a tracking scope that reads nothing",
+    strategies: StrategyIDs.objectsObserved
+  ) { id, _ in
+    switch try Subject(id) {
+    case .core(let strategy): return empty(strategy)
+    case .apple: return emptyApple()
+    case .none: throw UnknownStrategy(id: id)
+    }
+  }
+
+  private static func empty<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+    let tally = Tally()
+    return .core(
+      S.self,
+      run: { iterations in
+        for _ in 0..<iterations { S.withTracking({}, onChange: { tally.bump() }) }
+      },
+      notifications: { tally.count }, expected: 0)
+  }
+
+  private static func emptyApple() -> PreparedCase {
+    let tally = Tally()
+    return PreparedCase(
+      run: { iterations in
+        for _ in 0..<iterations { withObservationTracking({}, onChange: { tally.bump() }) }
+      },
+      notifications: { tally.count }, expectedNotificationsPerOperation: 0)
+  }
+
+  /// Track one read, then write it: install, fire, clean up.
+  static let trackFire = BenchmarkScenario(
+    name: "track-fire",
+    summary: "Opens a scope reading one property, closes it, then writes the property: install, fire, clean up (1 notification)",
+    strategies: StrategyIDs.objectsObserved
+  ) { id, _ in
+    try trackFire(id, reads: 1)
+  }
+
+  /// Track r reads of the property, then write it.
+  static let trackManyFire = BenchmarkScenario(
+    name: "track-many-fire",
+    summary: "Opens a scope reading one property r times, closes it, then writes the property (1 notification)",
+    sizes: [1, 3, 10, 30, 100],
+    quickSizes: [1, 100],
+    strategies: StrategyIDs.objectsObserved
+  ) { id, size in
+    try trackFire(id, reads: size)
+  }
+
+  private static func trackFire(_ id: String, reads: Int) throws -> PreparedCase {
+    switch try Subject(id) {
+    case .core(let strategy): return trackFire(strategy, reads: reads)
+    case .apple: return trackFireApple(reads: reads)
+    case .none: throw UnknownStrategy(id: id)
+    }
+  }
+
+  private static func trackFire<S: ObservationStrategy>(_: S.Type, reads: Int) -> PreparedCase {
+    let model = S.inIsolation { Counter<S>() }
+    let tally = Tally()
+    let cursor = Cursor()
+    let reads = identity(reads)
+    return .core(
+      S.self,
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          S.withTracking({
+            for _ in 0..<reads { blackHole(model.count) }
+          }, onChange: { tally.bump() })
+          value &+= 1
+          model.count = value
+        }
+        cursor.value = value
+      },
+      notifications: { tally.count }, expected: 1)
+  }
+
+  private static func trackFireApple(reads: Int) -> PreparedCase {
+    let model = AppleCounter()
+    let tally = Tally()
+    let cursor = Cursor()
+    let reads = identity(reads)
+    return PreparedCase(
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          withObservationTracking({
+            for _ in 0..<reads { blackHole(model.count) }
+          }, onChange: { tally.bump() })
+          value &+= 1
+          model.count = value
+        }
+        cursor.value = value
+      },
+      notifications: { tally.count }, expectedNotificationsPerOperation: 1)
+  }
+
+  /// A scope that reads once and is never fired.
+  ///
+  /// The core cancels it. Apple cannot: its scope is just left, registered on
+  /// the model for as long as the model lives — measured as it is, so its cost
+  /// grows with the registrations already piled up.
+  static let neverFires = BenchmarkScenario(
+    name: "never-fires",
+    summary: "Opens a scope reading one property, closes it, then cancels it (apple cannot cancel: it leaves it armed)",
+    strategies: StrategyIDs.objectsObserved
+  ) { id, _ in
+    switch try Subject(id) {
+    case .core(let strategy): return neverFires(strategy)
+    case .apple: return neverFiresApple()
+    case .none: throw UnknownStrategy(id: id)
+    }
+  }
+
+  private static func neverFires<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+    let model = S.inIsolation { Counter<S>() }
+    let tally = Tally()
+    return .core(
+      S.self,
+      run: { iterations in
+        for _ in 0..<iterations {
+          S.withTracking({ blackHole(model.count) }, onChange: { tally.bump() }).token.cancel()
+        }
+      },
+      notifications: { tally.count }, expected: 0)
+  }
+
+  private static func neverFiresApple() -> PreparedCase {
+    let model = AppleCounter()
+    let tally = Tally()
+    return PreparedCase(
+      run: { iterations in
+        for _ in 0..<iterations {
+          withObservationTracking({ blackHole(model.count) }, onChange: { tally.bump() })
+        }
+      },
+      notifications: { tally.count }, expectedNotificationsPerOperation: 0)
+  }
+}
