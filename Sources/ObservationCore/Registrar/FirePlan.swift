@@ -6,8 +6,12 @@
 public struct FirePlan {
   /// One-shot observers this mutation won, chained through `fireNext`.
   var oneShot: UnsafeMutablePointer<ObserverNode>?
-  /// Persistent observers to call after the value is stored, each retained once.
-  var persistent: [Unmanaged<Observer>] = []
+  /// The first persistent observer to call after the value is stored, retained
+  /// once; kept out of `morePersistent` so that the common single observer costs
+  /// no array allocation.
+  var firstPersistent: Unmanaged<Observer>?
+  /// The other persistent observers, each retained once.
+  var morePersistent: [Unmanaged<Observer>] = []
 
   @usableFromInline
   init() {}
@@ -33,18 +37,31 @@ public struct FirePlan {
   /// were cancelled meanwhile, and drops the references `collect` took.
   @usableFromInline
   mutating func firePersistent() {
-    for observer in persistent {
-      let strong = observer.takeRetainedValue()
-      if strong.isArmed { strong.onChange() }
-    }
-    persistent.removeAll()
+    guard let first = firstPersistent else { return }
+    firstPersistent = nil
+    Self.call(first)
+    for observer in morePersistent { Self.call(observer) }
+    morePersistent.removeAll()
+  }
+
+  /// Adds a persistent observer, retaining it.
+  mutating func appendPersistent(_ observer: Unmanaged<Observer>) {
+    let retained = observer.retain()
+    if firstPersistent == nil { firstPersistent = retained } else { morePersistent.append(retained) }
+  }
+
+  private static func call(_ observer: Unmanaged<Observer>) {
+    let strong = observer.takeRetainedValue()
+    if strong.isArmed { strong.onChange() }
   }
 
   /// Drops the references `collect` took without calling anyone (the mutation
   /// threw).
   @usableFromInline
   mutating func discardPersistent() {
-    for observer in persistent { observer.release() }
-    persistent.removeAll()
+    firstPersistent?.release()
+    firstPersistent = nil
+    for observer in morePersistent { observer.release() }
+    morePersistent.removeAll()
   }
 }

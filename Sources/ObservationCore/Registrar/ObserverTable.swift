@@ -82,7 +82,7 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
         let observer = node.pointee.observer
         if observer._withUnsafeGuaranteedRef({ $0.isPersistent }) {
           if observer._withUnsafeGuaranteedRef({ $0.isArmed }) {
-            plan.persistent.append(observer.retain())
+            plan.appendPersistent(observer)
           }
           continue
         }
