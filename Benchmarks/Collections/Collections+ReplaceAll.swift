@@ -16,7 +16,7 @@ extension Collections {
     strategies: StrategyIDs.stores
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return replaceAll(strategy, rows: size)
+    case .core: return try ReplaceAll(rows: size).prepare(id: id)
     case .apple: return replaceAllApple(rows: size)
     case .none: return replaceAllPlain(rows: size)
     }
@@ -78,5 +78,13 @@ extension Collections {
         even: { store.send(.replaceAll(ids: second, spare: lastRow)) },
         odd: { store.send(.replaceAll(ids: first, spare: firstRow)) })
     })
+  }
+
+  /// ``replaceAll`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ReplaceAll: CoreWorkload {
+    let rows: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Collections.replaceAll(S.self, rows: rows)
+    }
   }
 }

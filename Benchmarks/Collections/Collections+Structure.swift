@@ -42,7 +42,7 @@ extension Collections {
 
   private static func structural(_ id: String, rows: Int, kind: StructuralChange) throws -> PreparedCase {
     switch try Subject(id) {
-    case .core(let strategy): return structural(strategy, rows: rows, kind: kind)
+    case .core: return try Structural(rows: rows, kind: kind).prepare(id: id)
     case .apple: return structuralApple(rows: rows, kind: kind)
     case .none: return structuralPlain(rows: rows, kind: kind)
     }
@@ -128,6 +128,15 @@ extension Collections {
       return PreparedCase(run: { iterations in
         alternate(iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
       })
+    }
+  }
+
+  /// ``structural`` as a ``CoreWorkload``, specialised per strategy.
+  private struct Structural: CoreWorkload {
+    let rows: Int
+    let kind: StructuralChange
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Collections.structural(S.self, rows: rows, kind: kind)
     }
   }
 }

@@ -11,7 +11,7 @@ extension Collections {
     strategies: StrategyIDs.stores
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return updateRow(strategy, rows: size)
+    case .core: return try UpdateRow(rows: size).prepare(id: id)
     case .apple: return updateRowApple(rows: size)
     case .none: return updateRowPlain(rows: size)
     }
@@ -47,5 +47,13 @@ extension Collections {
     return PreparedCase(run: { iterations in
       for _ in 0..<iterations { send(.increment) }
     })
+  }
+
+  /// ``updateRow`` as a ``CoreWorkload``, specialised per strategy.
+  private struct UpdateRow: CoreWorkload {
+    let rows: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Collections.updateRow(S.self, rows: rows)
+    }
   }
 }

@@ -14,8 +14,8 @@ extension Contention {
     quickSizes: threadCounts,
     strategies: StrategyIDs.actor
   ) { id, size in
-    guard case .core(let strategy) = try Subject(id) else { throw UnknownStrategy(id: id) }
-    return actorHop(strategy, tasks: size)
+    guard case .core = try Subject(id) else { throw UnknownStrategy(id: id) }
+    return try ActorHop(tasks: size).prepare(id: id)
   }
 
   private static func actorHop<S: ObservationStrategy>(_: S.Type, tasks: Int) -> PreparedCase {
@@ -43,5 +43,13 @@ extension Contention {
       notifications: { tally.count },
       expectedNotificationsPerOperation: 1,
       tearDown: { S.inIsolation { token.cancel() } })
+  }
+
+  /// ``actorHop`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ActorHop: CoreWorkload {
+    let tasks: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Contention.actorHop(S.self, tasks: tasks)
+    }
   }
 }

@@ -11,7 +11,7 @@ extension Contention {
     strategies: StrategyIDs.lock + [StrategyIDs.apple, StrategyIDs.none]
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return object(strategy, threads: size)
+    case .core: return try ContendedObject(threads: size).prepare(id: id)
     case .apple: return objectApple(threads: size)
     case .none: return objectPlain(threads: size)
     }
@@ -69,7 +69,7 @@ extension Contention {
       + [StrategyIDs.apple, StrategyIDs.none]
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return store(strategy, threads: size)
+    case .core: return try ContendedStore(threads: size).prepare(id: id)
     case .apple: return objectApple(threads: size)
     case .none: return storePlain(threads: size)
     }
@@ -98,5 +98,21 @@ extension Contention {
       for _ in 0..<operations { store.send(.increment) }
     }
     return PreparedCase(run: pool.run, tearDown: pool.stop)
+  }
+
+  /// ``object`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ContendedObject: CoreWorkload {
+    let threads: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Contention.object(S.self, threads: threads)
+    }
+  }
+
+  /// ``store`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ContendedStore: CoreWorkload {
+    let threads: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Contention.store(S.self, threads: threads)
+    }
   }
 }

@@ -11,7 +11,7 @@ extension Mutations {
     strategies: StrategyIDs.objectsObserved
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return writeObserved(strategy, observers: size, onOther: false)
+    case .core: return try ObservedWrite(observers: size, onOther: false).prepare(id: id)
     case .apple: return writeObservedApple(observers: size, onOther: false)
     case .none: throw UnknownStrategy(id: id)
     }
@@ -27,7 +27,7 @@ extension Mutations {
     strategies: StrategyIDs.objects
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return writeObserved(strategy, observers: size, onOther: true)
+    case .core: return try ObservedWrite(observers: size, onOther: true).prepare(id: id)
     case .apple: return writeObservedApple(observers: size, onOther: true)
     case .none: return noObserversPlain()
     }
@@ -96,7 +96,7 @@ extension Mutations {
     strategies: StrategyIDs.objects
   ) { id, _ in
     switch try Subject(id) {
-    case .core(let strategy): return equalValue(strategy)
+    case .core: return try EqualValueWrite().prepare(id: id)
     case .apple: return equalValueApple()
     case .none: return equalValuePlain()
     }
@@ -147,5 +147,21 @@ extension Mutations {
         blackHole(value)
       }
     })
+  }
+
+  /// ``writeObserved`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ObservedWrite: CoreWorkload {
+    let observers: Int
+    let onOther: Bool
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Mutations.writeObserved(S.self, observers: observers, onOther: onOther)
+    }
+  }
+
+  /// ``equalValue`` as a ``CoreWorkload``, specialised per strategy.
+  private struct EqualValueWrite: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Mutations.equalValue(S.self)
+    }
   }
 }

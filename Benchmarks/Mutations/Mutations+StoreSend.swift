@@ -22,7 +22,7 @@ extension Mutations {
 
   private static func storeSend(_ id: String, observed: Bool) throws -> PreparedCase {
     switch try Subject(id) {
-    case .core(let strategy): return storeSend(strategy, observed: observed)
+    case .core: return try StoreSend(observed: observed).prepare(id: id)
     case .apple: return storeSendApple(observed: observed)
     case .none: return storeSendPlain()
     }
@@ -61,5 +61,13 @@ extension Mutations {
     return PreparedCase(run: { iterations in
       for _ in 0..<iterations { store.send(.increment) }
     })
+  }
+
+  /// ``storeSend`` as a ``CoreWorkload``, specialised per strategy.
+  private struct StoreSend: CoreWorkload {
+    let observed: Bool
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Mutations.storeSend(S.self, observed: observed)
+    }
   }
 }

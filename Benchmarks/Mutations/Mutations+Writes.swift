@@ -13,7 +13,7 @@ extension Mutations {
     strategies: StrategyIDs.objects
   ) { id, _ in
     switch try Subject(id) {
-    case .core(let strategy): return noObservers(strategy)
+    case .core: return try UnobservedWrite().prepare(id: id)
     case .apple: return noObserversApple()
     case .none: return noObserversPlain()
     }
@@ -59,5 +59,12 @@ extension Mutations {
       }
       cursor.value = value
     })
+  }
+
+  /// ``noObservers`` as a ``CoreWorkload``, specialised per strategy.
+  private struct UnobservedWrite: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Mutations.noObservers(S.self)
+    }
   }
 }

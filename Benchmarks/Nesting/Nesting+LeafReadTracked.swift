@@ -17,7 +17,7 @@ extension Nesting {
     strategies: StrategyIDs.stores
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return leafReadTracked(strategy, depth: size)
+    case .core: return try LeafReadTracked(depth: size).prepare(id: id)
     case .apple: return leafReadTrackedApple(depth: size)
     case .none: return leafReadPlain(depth: size)
     }
@@ -64,5 +64,13 @@ extension Nesting {
     return PreparedCase(run: { iterations in
       for _ in 0..<iterations { blackHole(store.state.valueBelow(levels)) }
     })
+  }
+
+  /// ``leafReadTracked`` as a ``CoreWorkload``, specialised per strategy.
+  private struct LeafReadTracked: CoreWorkload {
+    let depth: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Nesting.leafReadTracked(S.self, depth: depth)
+    }
   }
 }

@@ -26,7 +26,7 @@ extension Nesting {
 
   private static func write(_ id: String, depth: Int, side: Bool) throws -> PreparedCase {
     switch try Subject(id) {
-    case .core(let strategy): return write(strategy, depth: depth, side: side)
+    case .core: return try LeafWrite(depth: depth, side: side).prepare(id: id)
     case .apple: return writeApple(depth: depth, side: side)
     case .none: return writePlain(depth: depth, side: side)
     }
@@ -78,12 +78,15 @@ extension Nesting {
     let cursor = Cursor()
     return PreparedCase(
       run: { iterations in
-        var value = cursor.value
-        for _ in 0..<iterations {
-          value &+= 1
-          if side { leaf.side = value } else { leaf.value = value }
+        // The observation holds the root unowned: the case keeps it alive.
+        withExtendedLifetime(root) {
+          var value = cursor.value
+          for _ in 0..<iterations {
+            value &+= 1
+            if side { leaf.side = value } else { leaf.value = value }
+          }
+          cursor.value = value
         }
-        cursor.value = value
       },
       notifications: { tally.count },
       expectedNotificationsPerOperation: side ? 0 : 1)
@@ -101,5 +104,14 @@ extension Nesting {
       }
       cursor.value = value
     })
+  }
+
+  /// ``write`` as a ``CoreWorkload``, specialised per strategy.
+  private struct LeafWrite: CoreWorkload {
+    let depth: Int
+    let side: Bool
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Nesting.write(S.self, depth: depth, side: side)
+    }
   }
 }

@@ -15,7 +15,7 @@ extension Reads {
     strategies: StrategyIDs.stores
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return storeMember(strategy, depth: size)
+    case .core: return try StoreMemberRead(depth: size).prepare(id: id)
     case .apple: return storeMemberApple(depth: size)
     case .none: return storeMemberPlain(depth: size)
     }
@@ -43,5 +43,13 @@ extension Reads {
     return PreparedCase(run: { iterations in
       for _ in 0..<iterations { blackHole(store.state.valueBelow(levels)) }
     })
+  }
+
+  /// ``storeMember`` as a ``CoreWorkload``, specialised per strategy.
+  private struct StoreMemberRead: CoreWorkload {
+    let depth: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reads.storeMember(S.self, depth: depth)
+    }
   }
 }

@@ -16,7 +16,7 @@ extension Reads {
     strategies: StrategyIDs.objects
   ) { id, _ in
     switch try Subject(id) {
-    case .core(let strategy): return tracked(strategy)
+    case .core: return try TrackedRead().prepare(id: id)
     case .apple: return trackedApple()
     case .none: return trackedPlain()
     }
@@ -53,5 +53,12 @@ extension Reads {
     return PreparedCase(run: { iterations in
       for _ in 0..<iterations { blackHole(model.count) }
     })
+  }
+
+  /// ``tracked`` as a ``CoreWorkload``, specialised per strategy.
+  private struct TrackedRead: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reads.tracked(S.self)
+    }
   }
 }

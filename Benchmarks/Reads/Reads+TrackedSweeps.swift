@@ -13,7 +13,7 @@ extension Reads {
     strategies: StrategyIDs.objects
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return trackedProperties(strategy, count: size)
+    case .core: return try TrackedPropertyReads(count: size).prepare(id: id)
     case .apple: return trackedPropertiesApple(count: size)
     case .none: return trackedPropertiesPlain(count: size)
     }
@@ -75,7 +75,7 @@ extension Reads {
     strategies: StrategyIDs.objects
   ) { id, size in
     switch try Subject(id) {
-    case .core(let strategy): return trackedObjects(strategy, count: size)
+    case .core: return try TrackedObjectReads(count: size).prepare(id: id)
     case .apple: return trackedObjectsApple(count: size)
     case .none: return trackedObjectsPlain(count: size)
     }
@@ -126,5 +126,21 @@ extension Reads {
         if index == count { index = 0 }
       }
     })
+  }
+
+  /// ``trackedProperties`` as a ``CoreWorkload``, specialised per strategy.
+  private struct TrackedPropertyReads: CoreWorkload {
+    let count: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reads.trackedProperties(S.self, count: count)
+    }
+  }
+
+  /// ``trackedObjects`` as a ``CoreWorkload``, specialised per strategy.
+  private struct TrackedObjectReads: CoreWorkload {
+    let count: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reads.trackedObjects(S.self, count: count)
+    }
   }
 }

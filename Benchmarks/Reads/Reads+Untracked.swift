@@ -9,7 +9,7 @@ extension Reads {
     strategies: StrategyIDs.objects
   ) { id, _ in
     switch try Subject(id) {
-    case .core(let strategy): return untracked(strategy)
+    case .core: return try UntrackedRead().prepare(id: id)
     case .apple: return untrackedApple()
     case .none: return untrackedPlain()
     }
@@ -34,5 +34,12 @@ extension Reads {
     return PreparedCase(run: { iterations in
       for _ in 0..<iterations { blackHole(model.count) }
     })
+  }
+
+  /// ``untracked`` as a ``CoreWorkload``, specialised per strategy.
+  private struct UntrackedRead: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reads.untracked(S.self)
+    }
   }
 }

@@ -38,7 +38,7 @@ extension Scopes {
 
   private static func lazyRows(_ id: String, rows: Int, perRowScope: Bool) throws -> PreparedCase {
     switch try Subject(id) {
-    case .core(let strategy): return lazyRows(strategy, rows: rows, perRowScope: perRowScope)
+    case .core: return try LazyRows(rows: rows, perRowScope: perRowScope).prepare(id: id)
     case .apple: return lazyRowsApple(rows: rows, perRowScope: perRowScope)
     case .none: throw UnknownStrategy(id: id)
     }
@@ -111,5 +111,14 @@ extension Scopes {
       },
       notifications: { tally.count },
       expectedNotificationsPerOperation: perRowScope ? Double(rows + 1) : 1)
+  }
+
+  /// ``lazyRows`` as a ``CoreWorkload``, specialised per strategy.
+  private struct LazyRows: CoreWorkload {
+    let rows: Int
+    let perRowScope: Bool
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Scopes.lazyRows(S.self, rows: rows, perRowScope: perRowScope)
+    }
   }
 }

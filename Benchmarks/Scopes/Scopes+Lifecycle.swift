@@ -10,7 +10,7 @@ extension Scopes {
     strategies: StrategyIDs.objectsObserved
   ) { id, _ in
     switch try Subject(id) {
-    case .core(let strategy): return empty(strategy)
+    case .core: return try EmptyScope().prepare(id: id)
     case .apple: return emptyApple()
     case .none: throw UnknownStrategy(id: id)
     }
@@ -57,7 +57,7 @@ extension Scopes {
 
   private static func trackFire(_ id: String, reads: Int) throws -> PreparedCase {
     switch try Subject(id) {
-    case .core(let strategy): return trackFire(strategy, reads: reads)
+    case .core: return try TrackFire(reads: reads).prepare(id: id)
     case .apple: return trackFireApple(reads: reads)
     case .none: throw UnknownStrategy(id: id)
     }
@@ -115,7 +115,7 @@ extension Scopes {
     strategies: StrategyIDs.objectsObserved
   ) { id, _ in
     switch try Subject(id) {
-    case .core(let strategy): return neverFires(strategy)
+    case .core: return try NeverFires().prepare(id: id)
     case .apple: return neverFiresApple()
     case .none: throw UnknownStrategy(id: id)
     }
@@ -144,5 +144,27 @@ extension Scopes {
         }
       },
       notifications: { tally.count }, expectedNotificationsPerOperation: 0)
+  }
+
+  /// ``empty`` as a ``CoreWorkload``, specialised per strategy.
+  private struct EmptyScope: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Scopes.empty(S.self)
+    }
+  }
+
+  /// ``trackFire`` as a ``CoreWorkload``, specialised per strategy.
+  private struct TrackFire: CoreWorkload {
+    let reads: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Scopes.trackFire(S.self, reads: reads)
+    }
+  }
+
+  /// ``neverFires`` as a ``CoreWorkload``, specialised per strategy.
+  private struct NeverFires: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Scopes.neverFires(S.self)
+    }
   }
 }

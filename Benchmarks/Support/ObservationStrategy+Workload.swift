@@ -22,13 +22,13 @@ extension ObservationStrategy {
   ///
   /// Actor models are made, observed and cancelled on `ObservationActor` (debug
   /// builds check), like their timing; the caller's thread waits.
-  static func inIsolation<T>(_ body: () -> T) -> T {
+  static func inIsolation<T>(_ body: @escaping () -> T) -> T {
     guard let isolation = timingIsolation else { return body() }
-    return withoutActuallyEscaping(body) { body in
-      var result: T?
-      isolation { result = body() }
-      return result!
-    }
+    // Escaping: the isolation hands the closure to a task, which may release it
+    // only after our wait ends.
+    var result: T?
+    isolation { result = body() }
+    return result!
   }
 }
 

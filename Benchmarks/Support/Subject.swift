@@ -3,12 +3,12 @@ import ObservationCore
 /// What a strategy id of a workload names: a strategy of the core, Swift's own
 /// `Observation` module, or plain code with no observation at all.
 ///
-/// Scenarios switch on it once, in set-up, and hand a core strategy to a generic
-/// function: opening the existential metatype there means the measured loop is
-/// specialised for that one strategy, with no dynamic dispatch left in it.
+/// Scenarios switch on it once, in set-up, and hand a core strategy id to a
+/// ``CoreWorkload``, which names the strategy type statically so the measured
+/// loop is specialised for it.
 enum Subject {
   /// A strategy of the observation core (the matrix or a refinement).
-  case core(any ObservationStrategy.Type)
+  case core
   /// The same workload on `@Observable` and `withObservationTracking`.
   case apple
   /// The same workload on plain classes and structs: the floor.
@@ -22,8 +22,8 @@ enum Subject {
     case StrategyIDs.apple: self = .apple
     case StrategyIDs.none: self = .none
     default:
-      guard let strategy = StrategyCatalog.strategy(withID: id) else { throw UnknownStrategy(id: id) }
-      self = .core(strategy)
+      guard StrategyCatalog.strategy(withID: id) != nil else { throw UnknownStrategy(id: id) }
+      self = .core
     }
   }
 }
