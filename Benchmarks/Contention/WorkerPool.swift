@@ -1,11 +1,13 @@
 import Foundation
 
 /// Threads started once, outside the measured region, that split each run's
-/// operations among themselves and run them at the same time.
+/// operations with the calling thread and run them at the same time.
 ///
-/// `run(n)` hands each thread its share and waits until all are done; the
-/// wake-up and the wait are a fixed cost of every run, which the harness
-/// measures with `run(0)` and subtracts.
+/// With t threads the caller is one of them and t − 1 are workers, so t = 1 wakes
+/// nobody. `run(n)` hands each worker its share, does its own, and waits for
+/// the workers. `run(0)` returns at once: the wake-up is then not a "fixed cost"
+/// the harness would subtract (it varies too much on a shared machine to
+/// subtract), but part of each run, amortised over its thousands of operations.
 final class WorkerPool: @unchecked Sendable {
   private let body: @Sendable (_ operations: Int) -> Void
   private let starts: [DispatchSemaphore]
@@ -15,12 +17,14 @@ final class WorkerPool: @unchecked Sendable {
   private var shares: [Int]
   private var stopping = false
 
-  /// Starts `threads` threads, each running `body` with its share of a run.
+  /// Starts `threads − 1` worker threads; each run executes `body` with a share
+  /// of the operations on the caller and on every worker.
   init(threads: Int, body: @escaping @Sendable (_ operations: Int) -> Void) {
+    precondition(threads >= 1)
     self.body = body
-    self.starts = (0..<threads).map { _ in DispatchSemaphore(value: 0) }
-    self.shares = Array(repeating: 0, count: threads)
-    for index in 0..<threads {
+    self.starts = (1..<threads).map { _ in DispatchSemaphore(value: 0) }
+    self.shares = Array(repeating: 0, count: threads - 1)
+    for index in 0..<(threads - 1) {
       let thread = Thread { [self] in work(index) }
       thread.stackSize = 1 << 20
       thread.start()
@@ -29,15 +33,17 @@ final class WorkerPool: @unchecked Sendable {
 
   /// Runs `operations` operations split evenly among the threads, and waits.
   func run(_ operations: Int) {
-    let threads = starts.count
-    for index in 0..<threads {
-      shares[index] = operations / threads + (index < operations % threads ? 1 : 0)
+    guard operations > 0 else { return }
+    let threads = starts.count + 1
+    for index in starts.indices {
+      shares[index] = operations / threads + (index + 1 < operations % threads ? 1 : 0)
     }
     for start in starts { start.signal() }
-    for _ in 0..<threads { done.wait() }
+    body(operations / threads + (operations % threads > 0 ? 1 : 0))
+    for _ in starts { done.wait() }
   }
 
-  /// Ends the threads; the pool cannot run again.
+  /// Ends the worker threads; the pool cannot run again.
   func stop() {
     stopping = true
     for start in starts { start.signal() }

@@ -6,24 +6,35 @@ import ObservationCore
 /// It runs the same kind of reducer on a plain state of the same shape, so a
 /// `none` row shows what a `send` costs before any observation.
 final class PlainStore<State, Action> {
-  /// The state.
-  private(set) var state: State
+  // The state lives in memory of its own, as the core's root state does: a
+  // stored `var` of a class would add a dynamic exclusivity check to every
+  // send and read, which the floor must not pay when the core does not.
+  private let storage: UnsafeMutablePointer<State>
   private let reducer: (inout State, Action) -> Effect<Action>
 
   init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>) {
-    self.state = initialState
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: initialState)
     self.reducer = reducer
   }
 
+  deinit {
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  /// The state.
+  var state: State { storage.pointee }
+
   /// Reduces `action` and every follow-up action its effects send.
   func send(_ action: Action) {
-    run(reducer(&state, action))
+    run(reducer(&storage.pointee, action))
   }
 
   private func run(_ effect: Effect<Action>) {
     switch effect {
     case .none: return
-    case .send(let next): run(reducer(&state, next))
+    case .send(let next): run(reducer(&storage.pointee, next))
     case .merge(let effects): for effect in effects { run(effect) }
     }
   }
