@@ -1,23 +1,50 @@
+import BenchmarkKit
 import BenchmarkReports
 
-/// `obsbench compare BASELINE CURRENT`: exit 1 when a case regressed.
+/// `obsbench compare BASELINE CURRENT`: exit 1 when a case regressed
+/// significantly, 64 when the runs cannot be compared.
 enum CompareCommand {
+  /// The output formats of `compare`.
+  enum Format: String, CaseIterable {
+    case text, md, html
+  }
+
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
       console.print(Usage.compare)
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "compare", valueOptions: ["--threshold"], flags: [])
+      arguments, command: "compare", valueOptions: ["--threshold", "--format"], flags: [])
     guard parsed.positionals.count == 2 else {
       throw UsageError(
         "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
     }
     let threshold = try parsed.value("--threshold").map(RunComparison.parseThreshold) ?? 0.05
+    let formatName = parsed.value("--format") ?? "text"
+    guard let format = Format(rawValue: formatName.lowercased()) else {
+      throw UsageError("compare: unknown format '\(formatName)'; formats: text, md, html")
+    }
     let baseline = try ResultsJSON.read(path: parsed.positionals[0])
     let current = try ResultsJSON.read(path: parsed.positionals[1])
     let comparison = RunComparison(baseline: baseline, current: current, threshold: threshold)
-    console.out(comparison.render())
+    guard !comparison.common.isEmpty else {
+      throw UsageError(
+        "compare: \(parsed.positionals[0]) and \(parsed.positionals[1]) have no measured case in common (\(baseline.cases.count) and \(current.cases.count) cases)")
+    }
+    switch format {
+    case .text: console.out(comparison.render())
+    case .md: console.out(comparison.markdown())
+    case .html:
+      console.out(
+        comparison.html(
+          baselineLabel: ReportRuns.label(forPath: parsed.positionals[0]),
+          currentLabel: ReportRuns.label(forPath: parsed.positionals[1])))
+    }
+    if baseline.environment.cpuModel != current.environment.cpuModel {
+      console.printError(
+        "obsbench: note: the runs were made on different CPUs (\(baseline.environment.cpuModel); \(current.environment.cpuModel)); absolute times differ between machines")
+    }
     return comparison.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 }

@@ -2,7 +2,8 @@ import BenchmarkKit
 import BenchmarkReports
 import Foundation
 
-/// `obsbench report RUN.json...`: rewrites reports from results files.
+/// `obsbench report RUN.json...`: rewrites reports from results files; several
+/// runs of the same cases are shown side by side, runs of different cases merged.
 enum ReportCommand {
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
@@ -10,19 +11,24 @@ enum ReportCommand {
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "report", valueOptions: ["--out", "--format"], flags: [])
+      arguments, command: "report", valueOptions: ["--out", "--format", "--labels"], flags: [])
     guard let first = parsed.positionals.first else {
       throw UsageError("report: expected at least one RUN.json")
     }
     let formats = try parsed.value("--format").map(OutputFormat.parseList) ?? OutputFormat.allCases
+    let labels = try parsed.list("--labels", command: "report")
+    if let labels, labels.count != parsed.positionals.count {
+      throw UsageError("report: --labels has \(labels.count) labels for \(parsed.positionals.count) runs")
+    }
     let directory = parsed.value("--out") ?? (first as NSString).deletingLastPathComponent
     // Read everything before writing anything, so a corrupt input changes nothing.
-    var runs = [BenchmarkRun]()
-    for path in parsed.positionals {
-      runs.append(try ResultsJSON.read(path: path))
+    var entries = [ReportRuns.Entry]()
+    for (index, path) in parsed.positionals.enumerated() {
+      entries.append(
+        ReportRuns.Entry(label: labels?[index] ?? ReportRuns.label(forPath: path), run: try ResultsJSON.read(path: path)))
     }
     let written = try ReportWriter.write(
-      BenchmarkRun.merging(runs), formats: formats, to: directory.isEmpty ? "." : directory)
+      ReportRuns.combining(entries), formats: formats, to: directory.isEmpty ? "." : directory)
     for path in written {
       console.print(path)
     }

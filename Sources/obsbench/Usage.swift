@@ -55,45 +55,67 @@ enum Usage {
     """
 
   static let compare = """
-    USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT]
+    USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT] [--format text|md|html]
 
-    Compares the median of every case of CURRENT with the same case of BASELINE.
-    A case regresses when it is slower by more than the threshold and by more than
-    0.5 ns per operation, or when it failed in CURRENT.
+    Compares every case of CURRENT with the same case of BASELINE: the change of
+    the median, a Mann-Whitney U test over the two runs' samples and a bootstrap
+    99% interval of the ratio of the medians. Verdicts:
+      regressed / improved  moved by more than the threshold (and 0.5 ns), U test
+                            p < 0.01, and the interval clear of 1
+      within-noise          moved by more than the threshold, not beyond the noise
+      unchanged             moved by no more than the threshold
+      failed                no valid measurement in CURRENT (counts as a regression)
+    Then the geometric mean of the ratios over every common case.
 
     OPTIONS:
       --threshold VALUE     5%, 5 or 0.05 all mean five percent (default 5%)
+      --format FORMAT       text (default), md (significant changes only, for a CI
+                            job summary or a pull-request comment) or html (a page)
       -h, --help            Show this help
 
-    Exit status: 0 no regression, 1 regressions found, 64 bad input.
+    Exit status: 0 no significant regression past the threshold, 1 one or more,
+    64 bad input (missing or corrupt file, runs with no case in common).
     """
 
   static let report = """
-    USAGE: obsbench report RUN.json... [--out DIR] [--format LIST]
+    USAGE: obsbench report RUN.json... [--out DIR] [--format LIST] [--labels A,B,...]
 
-    Rewrites the reports of one or more runs; several runs are merged, a later
-    run's case replacing an earlier one's.
+    Rewrites the reports of one or more runs. Runs that measured the same cases
+    (this machine and that one, before and after a change) are shown side by side
+    in report.html, and summary.md lists the significant changes from the first
+    to the last; runs of different cases (separate suites) are merged into one.
 
     OPTIONS:
       --out DIR             Output folder (default: the folder of the first RUN.json)
       --format LIST         Comma list of csv, json, md, html (default: all four)
+      --labels LIST         A name per run (default: each file's folder, or its
+                            name when it is not results.json)
       -h, --help            Show this help
+
+    Exit status: 0 written, 64 bad input (missing or corrupt run, unwritable folder).
     """
 
   static let check = """
-    USAGE: obsbench check RULES [--results RUN.json]
+    USAGE: obsbench check RULES [RUN.json] [--format text|md]
 
     Checks a run against a rules file, one rule a line:
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
       lock-thread-keypath on reads/untracked <= 5ns
       none on reads/untracked@1000 allocs <= 0
+      lock-* / apple on reads/* <= 1.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER,
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
-    notifications. A ratio divides by the second strategy at the same size. '#'
-    starts a comment. A rule that matches no case fails.
+    notifications. The first strategy and the scenario may be globs. A ratio
+    divides by the second strategy at the same size and, for the median, is the
+    median of per-round ratios of samples taken side by side, so it holds on
+    machines whose speed drifts. '#' starts a comment. A rule that matches no
+    case fails. Each failed rule is printed first, with the measured value.
 
     OPTIONS:
-      --results FILE        The run to check (default Reports/latest/results.json)
+      --results FILE        The run to check, instead of RUN.json
+                            (default Reports/latest/results.json)
+      --format FORMAT       text (default: one PASS/FAIL line per case) or md
+                            (the broken rules, for a CI job summary)
       -h, --help            Show this help
 
     Exit status: 0 every rule holds, 1 a rule broke, 64 bad input.

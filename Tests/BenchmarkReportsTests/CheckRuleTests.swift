@@ -6,7 +6,7 @@ import Testing
 struct CheckRuleTests {
   @Test func parse_relativeRule() throws {
     let rule = try CheckRule(parsing: "lock-thread-keypath / apple on reads/untracked <= 0.25")
-    #expect(rule.strategy == "lock-thread-keypath")
+    #expect(rule.strategy.description == "lock-thread-keypath")
     #expect(rule.reference == "apple")
     #expect(rule.scenario.description == "reads/untracked")
     #expect(rule.size == nil)

@@ -59,7 +59,7 @@ struct ReportWriterTests {
   }
 
   @Test func html_isSelfContained_andEscapesText() {
-    let text = HTMLTable.render(Fixtures.sample)
+    let text = HTMLReport.render(Fixtures.sample)
     #expect(text.hasPrefix("<!DOCTYPE html>"))
     #expect(!text.contains("http://") && !text.contains("https://"))
     #expect(text.contains("tracked, &quot;odd&quot; name"))

@@ -19,6 +19,9 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
   public var fits: [GrowthFit]
   /// The suites' checks and their outcomes.
   public var checks: [CheckResult]
+  /// What one operation of each scenario is, by `suite/scenario`; `nil` in runs
+  /// written before it was recorded.
+  public var scenarioSummaries: [String: String]?
 
   /// Creates a run.
   public init(
@@ -27,7 +30,8 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
     settings: RunSettings,
     cases: [CaseResult],
     fits: [GrowthFit] = [],
-    checks: [CheckResult] = []
+    checks: [CheckResult] = [],
+    scenarioSummaries: [String: String]? = nil
   ) {
     self.version = version
     self.environment = environment
@@ -35,6 +39,7 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
     self.cases = cases
     self.fits = fits
     self.checks = checks
+    self.scenarioSummaries = scenarioSummaries
   }
 
   /// The cases that have no valid measurement.

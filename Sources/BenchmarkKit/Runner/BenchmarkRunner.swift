@@ -59,7 +59,9 @@ public struct BenchmarkRunner {
         timeBudgetSeconds: configuration.timeBudgetSeconds, loopOverheadNs: loopOverhead,
         durationSeconds: 0),
       cases: results,
-      fits: GrowthFit.fits(of: results)
+      fits: GrowthFit.fits(of: results),
+      scenarioSummaries: Dictionary(
+        plan.groups.map { ("\($0.suite)/\($0.scenario.name)", $0.scenario.summary) }, uniquingKeysWith: { first, _ in first })
     )
     for suite in plan.suites {
       let context = SuiteCheckContext(suite: suite, run: run)

@@ -34,7 +34,7 @@ extension CheckRule {
     guard (1...2).contains(subject.count), subject.allSatisfy({ !$0.isEmpty }) else {
       throw ReportError("expected a strategy or 'STRATEGY / STRATEGY' before 'on' in '\(text)'")
     }
-    strategy = String(subject[0])
+    strategy = GlobPattern(String(subject[0]))
     reference = subject.count == 2 ? String(subject[1]) : nil
     tokens.removeSubrange(...onIndex)
 

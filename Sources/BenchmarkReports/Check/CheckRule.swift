@@ -8,12 +8,15 @@ import BenchmarkKit
 /// lock-thread-keypath / apple on scopes/track-fire <= 0.25
 /// lock-thread-keypath on reads/untracked <= 5ns
 /// none on reads/untracked@1000 allocs <= 0
+/// lock-* / apple on reads/* <= 1.5
 /// ```
 ///
 /// Grammar: `STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[ns|x|×]`,
 /// with `OP` one of `<=`, `<`, `>=`, `>` and `METRIC` one of `median` (the
-/// default, ns per operation), `allocs`, `bytes`, `notifications`. The scenario
-/// may be a glob. Without `@SIZE` the rule holds at every size that ran.
+/// default, ns per operation), `allocs`, `bytes`, `notifications`. The first
+/// strategy and the scenario may be globs. Without `@SIZE` the rule holds at
+/// every size that ran. A relative rule on the median compares paired samples
+/// (see ``PairedRatio``). docs/REPORTS.md documents the format.
 public struct CheckRule: Hashable, Sendable {
   /// The comparison a rule makes.
   public enum Comparison: String, Sendable, CaseIterable {
@@ -59,8 +62,8 @@ public struct CheckRule: Hashable, Sendable {
 
   /// The rule as written.
   public var text: String
-  /// The strategy bounded.
-  public var strategy: String
+  /// The strategies bounded: an id or a glob such as `lock-*`.
+  public var strategy: GlobPattern
   /// The strategy it is divided by, for a relative rule.
   public var reference: String?
   /// The scenario pattern, matched against `scenario` or `suite/scenario`.

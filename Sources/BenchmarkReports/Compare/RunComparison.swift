@@ -1,100 +1,158 @@
 import BenchmarkKit
+import Foundation
 
-/// The median-by-median comparison of a current run with a baseline, for CI.
+/// The comparison of a current run with a baseline, case by case, for CI.
 ///
-/// A case regresses when its median grew by more than the threshold *and* by
-/// more than ``absoluteFloorNs``: below that, differences are within the
-/// harness's own precision (the self-check promises 1 ns) and ratios of tiny
-/// numbers are noise. A case that failed in the current run regresses too.
-/// Significance against the samples' spread comes with the reports issue.
+/// Per case: the change of the median, a Mann–Whitney U test over the two runs'
+/// samples, and a seeded bootstrap interval of the ratio of the medians. A change
+/// counts only when it clears both the threshold and the noise:
+///
+/// - **regressed** / **improved**: the median moved by more than the threshold
+///   (and by more than ``absoluteFloorNs``), the U test's p-value is below
+///   ``Options/significance``, and the bootstrap interval of the ratio lies
+///   entirely on that side of 1;
+/// - **within noise**: the median moved by more than the threshold, but the
+///   samples do not show it beyond their spread;
+/// - **unchanged**: the median moved by less than the threshold.
+///
+/// A case that failed in the current run counts as a regression.
 public struct RunComparison: Sendable {
   /// What happened to one case between the runs.
-  public enum Status: String, Sendable {
-    /// Slower by more than the threshold.
-    case regression
-    /// Faster by more than the threshold.
-    case improvement
-    /// Within the threshold.
+  public enum Verdict: String, Sendable, CaseIterable {
+    /// Significantly slower, by more than the threshold.
+    case regressed
+    /// Significantly faster, by more than the threshold.
+    case improved
+    /// Moved by no more than the threshold.
     case unchanged
+    /// Moved by more than the threshold, but not beyond the noise.
+    case withinNoise = "within-noise"
+    /// No valid measurement in the current run.
+    case failed
     /// Measured in the baseline only.
     case onlyInBaseline = "only-in-baseline"
     /// Measured in the current run only.
     case onlyInCurrent = "only-in-current"
-    /// No valid measurement in the current run.
-    case failed
+  }
+
+  /// How strict the comparison is.
+  public struct Options: Hashable, Sendable {
+    /// The relative change that counts, e.g. 0.05 for 5 %.
+    public var threshold: Double
+    /// The largest p-value that counts as significant.
+    public var significance: Double
+    /// The coverage of the bootstrap interval of the ratio.
+    public var confidence: Double
+    /// Bootstrap resamples per case.
+    public var resamples: Int
+
+    /// Creates options; the defaults suit these noisy machines.
+    public init(threshold: Double = 0.05, significance: Double = 0.01, confidence: Double = 0.99, resamples: Int = 1000) {
+      self.threshold = threshold
+      self.significance = significance
+      self.confidence = confidence
+      self.resamples = resamples
+    }
   }
 
   /// One case of either run.
   public struct Row: Sendable {
     /// The case.
     public var key: CaseKey
-    /// The baseline's median ns per operation.
+    /// The baseline's median.
     public var baseline: Double?
-    /// The current median ns per operation.
+    /// The current median.
     public var current: Double?
     /// `current / baseline`, when both are positive.
     public var ratio: Double?
+    /// The bootstrap interval of the ratio, when it exists.
+    public var interval: ClosedRange<Double>?
+    /// The two-sided p-value of the Mann–Whitney U test over the samples.
+    public var pValue: Double?
     /// The verdict.
-    public var status: Status
+    public var verdict: Verdict
   }
 
-  /// Differences smaller than this many ns per operation never count.
+  /// Differences smaller than this many ns per operation never count: they are
+  /// within the harness's own precision.
   public static let absoluteFloorNs = 0.5
 
   /// Every case of either run, sorted by key.
   public var rows: [Row]
-  /// The relative change that counts, e.g. 0.05 for 5%.
-  public var threshold: Double
+  /// How strict the comparison was.
+  public var options: Options
+  /// The relative change that counts.
+  public var threshold: Double { options.threshold }
 
   /// Compares `current` with `baseline`.
-  public init(baseline: BenchmarkRun, current: BenchmarkRun, threshold: Double) {
-    self.threshold = threshold
+  public init(baseline: BenchmarkRun, current: BenchmarkRun, options: Options = Options()) {
+    self.options = options
     let old = Dictionary(baseline.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     rows = Set(old.keys).union(new.keys).sorted().map { key in
-      let before = old[key]?.statistics?.median
-      let after = new[key]?.statistics?.median
-      guard let newCase = new[key] else {
-        return Row(key: key, baseline: before, current: nil, ratio: nil, status: .onlyInBaseline)
-      }
-      guard newCase.failure == nil, let after else {
-        return Row(key: key, baseline: before, current: after, ratio: nil, status: .failed)
-      }
-      guard let before else {
-        return Row(key: key, baseline: nil, current: after, ratio: nil, status: .onlyInCurrent)
-      }
-      let ratio = before > 0 && after > 0 ? after / before : nil
-      let delta = after - before
-      let status: Status
-      if abs(delta) < Self.absoluteFloorNs || abs(delta) <= threshold * abs(before) {
-        status = .unchanged
-      } else {
-        status = delta > 0 ? .regression : .improvement
-      }
-      return Row(key: key, baseline: before, current: after, ratio: ratio, status: status)
+      Self.row(key: key, before: old[key], after: new[key], options: options)
     }
   }
 
-  /// The rows that make `compare` exit with 1.
+  /// Compares `current` with `baseline` with default options but `threshold`.
+  public init(baseline: BenchmarkRun, current: BenchmarkRun, threshold: Double) {
+    self.init(baseline: baseline, current: current, options: Options(threshold: threshold))
+  }
+
+  private static func row(key: CaseKey, before: CaseResult?, after: CaseResult?, options: Options) -> Row {
+    let old = before?.failure == nil ? before?.statistics?.median : nil
+    let new = after?.statistics?.median
+    var row = Row(key: key, baseline: old, current: new, ratio: nil, interval: nil, pValue: nil, verdict: .unchanged)
+    guard let after else {
+      row.verdict = .onlyInBaseline
+      return row
+    }
+    guard after.failure == nil, let new else {
+      row.verdict = .failed
+      return row
+    }
+    guard let before, let old else {
+      row.verdict = .onlyInCurrent
+      return row
+    }
+    if old > 0 && new > 0 { row.ratio = new / old }
+    // Edited or summary-only files may lack samples; the medians then stand for them.
+    let oldSamples = before.samples.isEmpty ? [old] : before.samples
+    let newSamples = after.samples.isEmpty ? [new] : after.samples
+    row.pValue = MannWhitneyU(oldSamples, newSamples)?.pValue
+    row.interval = RatioInterval.bootstrap(
+      baseline: oldSamples, current: newSamples, resamples: options.resamples, confidence: options.confidence,
+      seed: SplitMix64.seed(for: key.description))
+    let delta = new - old
+    let beyondThreshold = abs(delta) >= absoluteFloorNs && (row.ratio.map { abs($0 - 1) > options.threshold } ?? true)
+    guard beyondThreshold else { return row }
+    let testSays = (row.pValue ?? 1) < options.significance
+    let intervalSays = row.interval.map { delta > 0 ? $0.lowerBound > 1 : $0.upperBound < 1 } ?? true
+    row.verdict = testSays && intervalSays ? (delta > 0 ? .regressed : .improved) : .withinNoise
+    return row
+  }
+
+  /// The rows that make `compare` exit with 1: significant regressions and failures.
   public var regressions: [Row] {
-    rows.filter { $0.status == .regression || $0.status == .failed }
+    rows.filter { $0.verdict == .regressed || $0.verdict == .failed }
   }
 
-  /// A plain-text table of every row and a one-line verdict.
-  public func render() -> String {
-    var lines = ["case\tbaseline_ns\tcurrent_ns\tratio\tstatus"]
-    for row in rows {
-      lines.append(
-        "\(row.key)\t\(NumberFormat.nanoseconds(row.baseline))\t\(NumberFormat.nanoseconds(row.current))\t\(NumberFormat.ratio(row.ratio))\t\(row.status.rawValue)"
-      )
-    }
-    let count = regressions.count
-    let percent = NumberFormat.fixed(threshold * 100, 1)
-    lines.append(
-      count == 0
-        ? "no regression beyond \(percent)% in \(rows.count) cases"
-        : "\(count) regression\(count == 1 ? "" : "s") beyond \(percent)% in \(rows.count) cases")
-    return lines.joined(separator: "\n") + "\n"
+  /// The rows measured in both runs.
+  public var common: [Row] {
+    rows.filter { $0.baseline != nil && $0.current != nil }
+  }
+
+  /// The geometric mean of the ratios of every case measured in both runs, or
+  /// `nil` when none has one: the overall change in one number.
+  public var geometricMean: Double? {
+    let ratios = rows.compactMap(\.ratio)
+    guard !ratios.isEmpty else { return nil }
+    return exp(ratios.map { log($0) }.reduce(0, +) / Double(ratios.count))
+  }
+
+  /// How many rows have each verdict.
+  public func count(_ verdict: Verdict) -> Int {
+    rows.filter { $0.verdict == verdict }.count
   }
 
   /// The threshold in `text`: `5%`, `5` (read as percent) or `0.05`.

@@ -1,26 +1,31 @@
 import BenchmarkKit
 
-/// Renders a run as `summary.md`: the environment, then per suite a table of
-/// median nanoseconds per operation for each scenario and size (rows) and
-/// strategy (columns), with the ratio to `apple` where it was measured.
-///
-/// The reports issue replaces it with the full report; this one is small but real.
+/// Renders `summary.md`: a summary fit for a CI job summary or a pull-request
+/// comment — the environment in a few lines, per suite the table of medians with
+/// their ratio to `apple`, the growth exponents, the checks, and, when runs are
+/// compared, the significant changes only.
 public enum MarkdownSummary {
   /// The Markdown text of `run`.
   public static func render(_ run: BenchmarkRun) -> String {
+    render(ReportRuns(run))
+  }
+
+  /// The Markdown text of `runs`: the last run's tables, then its significant
+  /// changes from the first run when there are several.
+  public static func render(_ runs: ReportRuns) -> String {
+    let run = runs.latest
     var lines = ["# ObservationBench results", ""]
     lines += environmentLines(run).map { "- \($0)" }
     for table in SummaryTable.tables(of: run) {
       lines += ["", "## \(escape(table.suite))", ""]
-      if let summary = table.summary { lines += [escape(summary), ""] }
       lines.append(
-        "Median ns per operation" + (table.hasReference ? " (ratio to `\(SummaryTable.reference)`)." : "."))
+        "Median ns per operation" + (table.hasReference ? " (ratio to `\(SummaryTable.reference)` in the same run)." : "."))
       lines.append("")
       lines.append("| scenario | size | " + table.strategies.map { "`\($0)`" }.joined(separator: " | ") + " |")
       lines.append("|---|---:|" + String(repeating: "---:|", count: table.strategies.count))
       for row in table.rows {
-        let cells = row.cells.map { cell in
-          guard let cell else { return "" }
+        let cells = row.cells.map { values in
+          guard let cell = values.last ?? nil else { return "" }
           if cell.failed { return "**failed**" }
           let time = NumberFormat.nanoseconds(cell.median)
           return cell.ratio.map { "\(time) (\(NumberFormat.ratio($0)))" } ?? time
@@ -28,31 +33,53 @@ public enum MarkdownSummary {
         lines.append("| \(escape(row.scenario)) | \(row.size) | " + cells.joined(separator: " | ") + " |")
       }
     }
-    if !run.fits.isEmpty {
-      lines += ["", "## Growth exponents", "", "| suite | scenario | strategy | exponent | sizes |", "|---|---|---|---:|---|"]
-      for fit in run.fits {
-        let sizes = fit.sizes.map(String.init).joined(separator: ", ")
-        lines.append(
-          "| \(escape(fit.suite)) | \(escape(fit.scenario)) | `\(fit.strategy)` | \(NumberFormat.fixed(fit.exponent, 2)) | \(sizes) |")
-      }
-    }
-    if !run.checks.isEmpty {
-      lines += ["", "## Checks", ""]
-      for check in run.checks {
-        let verdict = check.outcome.map { $0.passed ? "pass" : "**FAIL**" } ?? (check.failed ? "**FAIL**" : "skipped")
-        let detail = check.outcome?.detail ?? check.note ?? ""
-        lines.append("- \(verdict) — \(escape(check.suite))/\(escape(check.name)): \(escape(detail))")
-      }
-    }
+    lines += growthLines(run)
+    lines += checkLines(run)
     let failures = run.failures
     if !failures.isEmpty {
       lines += ["", "## Failed cases", ""]
       lines += failures.map { "- \(escape($0.displayName)): \(escape($0.failure ?? ""))" }
     }
+    if runs.isSideBySide {
+      let comparison = RunComparison(baseline: runs.entries[0].run, current: run, threshold: 0.05)
+      lines += ["", comparison.markdown(title: "Changes from \(runs.entries[0].label) to \(runs.entries[runs.entries.count - 1].label)")]
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The environment as "label: value" lines, shared with the HTML table.
+  /// Growth exponents as one table per suite: sweeps as rows, strategies as columns.
+  private static func growthLines(_ run: BenchmarkRun) -> [String] {
+    guard !run.fits.isEmpty else { return [] }
+    var lines = ["", "## Growth exponents", "", "Slope of log(time) against log(size): 0 flat, 1 linear, 2 quadratic."]
+    var sweeps = [String]()
+    var strategies = [String]()
+    var values = [String: String]()
+    for fit in run.fits {
+      let sweep = "\(fit.suite)/\(fit.scenario)"
+      if !sweeps.contains(sweep) { sweeps.append(sweep) }
+      if !strategies.contains(fit.strategy) { strategies.append(fit.strategy) }
+      values["\(sweep) \(fit.strategy)"] = NumberFormat.fixed(fit.exponent, 2)
+    }
+    lines += ["", "| sweep | " + strategies.map { "`\($0)`" }.joined(separator: " | ") + " |"]
+    lines.append("|---|" + String(repeating: "---:|", count: strategies.count))
+    for sweep in sweeps {
+      lines.append("| \(escape(sweep)) | " + strategies.map { values["\(sweep) \($0)"] ?? "" }.joined(separator: " | ") + " |")
+    }
+    return lines
+  }
+
+  private static func checkLines(_ run: BenchmarkRun) -> [String] {
+    guard !run.checks.isEmpty else { return [] }
+    var lines = ["", "## Checks", ""]
+    for check in run.checks {
+      let verdict = check.outcome.map { $0.passed ? "pass" : "**FAIL**" } ?? (check.failed ? "**FAIL**" : "skipped")
+      let detail = check.outcome?.detail ?? check.note ?? ""
+      lines.append("- \(verdict) — \(escape(check.suite))/\(escape(check.name)): \(escape(detail))")
+    }
+    return lines
+  }
+
+  /// The environment as "label: value" lines.
   static func environmentLines(_ run: BenchmarkRun) -> [String] {
     let environment = run.environment
     let settings = run.settings
@@ -67,7 +94,7 @@ public enum MarkdownSummary {
   }
 
   // A pipe would end a table cell early.
-  private static func escape(_ text: String) -> String {
+  static func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
   }
 }

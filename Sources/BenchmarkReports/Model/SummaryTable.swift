@@ -1,65 +1,78 @@
 import BenchmarkKit
 
 /// The model behind the summary tables of `summary.md` and `report.html`: per
-/// suite, one row per scenario and size, one column per strategy.
+/// suite, one row per scenario and size, one column per strategy, and in each
+/// cell every run's median and ratio to `apple`.
 struct SummaryTable {
   /// The strategy every ratio is taken against.
   static let reference = "apple"
+  /// The strategy that is the floor: no observation at all.
+  static let floor = "none"
 
-  struct Cell {
+  /// One run's value of one cell.
+  struct Value {
+    /// The median ns per operation.
     var median: Double?
+    /// The ratio to the reference measured in the same run (paired per round).
     var ratio: Double?
+    /// Whether the case failed.
     var failed: Bool
   }
 
+  /// One scenario and size.
   struct Row {
     var scenario: String
     var size: Int
-    var cells: [Cell?]
+    /// Per strategy, per run: `nil` where the run did not measure it.
+    var cells: [[Value?]]
   }
 
   var suite: String
-  var summary: String?
   var strategies: [String]
   var rows: [Row]
+  /// How many runs each cell holds.
+  var runCount: Int
 
   var hasReference: Bool { strategies.contains(Self.reference) }
 
-  /// One table per suite, in the order the run measured them.
-  static func tables(of run: BenchmarkRun) -> [SummaryTable] {
+  /// One table per suite of `runs`, in the order the runs measured them.
+  static func tables(of runs: [BenchmarkRun]) -> [SummaryTable] {
     var suites = [String]()
-    for result in run.cases where !suites.contains(result.suite) {
+    for result in runs.flatMap(\.cases) where !suites.contains(result.suite) {
       suites.append(result.suite)
     }
+    let byKey = runs.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last }) }
     return suites.map { suite in
-      let cases = run.cases.filter { $0.suite == suite }
       var strategies = [String]()
-      var rowKeys = [String]()
-      var rows = [String: Row]()
-      for result in cases {
+      var rows = [Row]()
+      var seenRows = Set<String>()
+      for result in runs.flatMap(\.cases) where result.suite == suite {
         if !strategies.contains(result.strategy) { strategies.append(result.strategy) }
-        let rowKey = "\(result.scenario)\u{0}\(result.size)"
-        if rows[rowKey] == nil {
-          rowKeys.append(rowKey)
-          rows[rowKey] = Row(scenario: result.scenario, size: result.size, cells: [])
+        if seenRows.insert("\(result.scenario)\u{0}\(result.size)").inserted {
+          rows.append(Row(scenario: result.scenario, size: result.size, cells: []))
         }
       }
-      let byKey = Dictionary(cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-      let filled = rowKeys.map { rowKey -> Row in
-        var row = rows[rowKey]!
-        let reference = byKey[CaseKey(suite: suite, scenario: row.scenario, strategy: Self.reference, size: row.size)]?
-          .statistics?.median
-        row.cells = strategies.map { strategy in
-          guard let result = byKey[CaseKey(suite: suite, scenario: row.scenario, strategy: strategy, size: row.size)]
-          else { return nil }
-          let median = result.statistics?.median
-          // A ratio to a reference that rounds to nothing would be noise, not information.
-          let ratio = median.flatMap { median in reference.flatMap { $0 > 0.05 ? median / $0 : nil } }
-          return Cell(median: median, ratio: ratio, failed: result.failure != nil)
+      for index in rows.indices {
+        let row = rows[index]
+        rows[index].cells = strategies.map { strategy in
+          byKey.map { cases -> Value? in
+            let key = { (id: String) in CaseKey(suite: suite, scenario: row.scenario, strategy: id, size: row.size) }
+            guard let result = cases[key(strategy)] else { return nil }
+            let reference = cases[key(Self.reference)]
+            // A ratio to a reference that rounds to nothing would be noise, not information.
+            let ratio = reference.flatMap { reference in
+              (reference.statistics?.median ?? 0) > 0.05 ? PairedRatio.of(result, to: reference) : nil
+            }
+            return Value(median: result.statistics?.median, ratio: ratio, failed: result.failure != nil)
+          }
         }
-        return row
       }
-      return SummaryTable(suite: suite, summary: nil, strategies: strategies, rows: filled)
+      return SummaryTable(suite: suite, strategies: strategies, rows: rows, runCount: runs.count)
     }
+  }
+
+  /// One table per suite of `run`.
+  static func tables(of run: BenchmarkRun) -> [SummaryTable] {
+    tables(of: [run])
   }
 }

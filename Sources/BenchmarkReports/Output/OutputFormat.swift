@@ -24,11 +24,18 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
   /// The file's content for `run`.
   public func render(_ run: BenchmarkRun) throws -> Data {
+    try render(ReportRuns(run))
+  }
+
+  /// The file's content for `runs`: CSV and JSON hold the runs merged (a later
+  /// run's case replacing an earlier one's); the summary describes the last run
+  /// and its significant changes from the first; the page shows them side by side.
+  public func render(_ runs: ReportRuns) throws -> Data {
     switch self {
-    case .csv: Data(ResultsCSV.render(run).utf8)
-    case .json: try ResultsJSON.encode(run)
-    case .md: Data(MarkdownSummary.render(run).utf8)
-    case .html: Data(HTMLTable.render(run).utf8)
+    case .csv: Data(ResultsCSV.render(runs.merged).utf8)
+    case .json: try ResultsJSON.encode(runs.merged)
+    case .md: Data(MarkdownSummary.render(runs).utf8)
+    case .html: Data(HTMLReport.render(runs).utf8)
     }
   }
 

@@ -39,9 +39,20 @@ public enum ReportWriter {
   public static func write(
     _ run: BenchmarkRun, formats: [OutputFormat], to directory: String
   ) throws(ReportError) -> [String] {
+    try write(ReportRuns(run), formats: formats, to: directory)
+  }
+
+  /// Writes `runs` in each of `formats` into `directory`; returns the paths written.
+  ///
+  /// - Throws: ``ReportError`` when a file cannot be rendered or written; the
+  ///   folder's previous files are then untouched.
+  @discardableResult
+  public static func write(
+    _ runs: ReportRuns, formats: [OutputFormat], to directory: String
+  ) throws(ReportError) -> [String] {
     let rendered: [(OutputFormat, Data)]
     do {
-      rendered = try formats.map { ($0, try $0.render(run)) }
+      rendered = try formats.map { ($0, try $0.render(runs)) }
     } catch {
       throw ReportError("cannot render the results: \(error)")
     }

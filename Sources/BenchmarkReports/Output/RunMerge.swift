@@ -27,6 +27,10 @@ extension BenchmarkRun {
     }
     return BenchmarkRun(
       environment: runs[0].environment, settings: runs[0].settings, cases: merged,
-      fits: GrowthFit.fits(of: merged), checks: checkOrder.map { checks[$0]! })
+      fits: GrowthFit.fits(of: merged), checks: checkOrder.map { checks[$0]! },
+      scenarioSummaries: runs.reduce(into: nil) { summaries, run in
+        guard let more = run.scenarioSummaries else { return }
+        summaries = (summaries ?? [:]).merging(more) { _, later in later }
+      })
   }
 }

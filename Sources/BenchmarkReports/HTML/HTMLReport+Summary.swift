@@ -1,0 +1,97 @@
+import BenchmarkKit
+
+extension HTMLReport {
+  /// The environment of every run, one column per run.
+  static func environmentSection(_ runs: ReportRuns) -> String {
+    let rows: [(String, (BenchmarkRun) -> String)] = [
+      ("Toolchain", { "\($0.environment.toolchain) (\($0.environment.buildConfiguration) build)" }),
+      ("CPU", { "\($0.environment.cpuModel), \($0.environment.cores) cores" }),
+      ("Kernel", { $0.environment.kernel }),
+      ("Allocator", { $0.environment.allocator }),
+      ("Commit", { $0.environment.gitCommit }),
+      ("Date", { $0.environment.date }),
+      ("Host", { $0.environment.host }),
+      ("Run", { runDescription($0) }),
+    ]
+    var html = "<h2 id=\"environment\">Environment</h2>\n<table class=\"env\">\n"
+    if runs.isSideBySide {
+      html += "<tr><th></th>" + runs.entries.map { "<th>\(HTMLText.escape($0.label))</th>" }.joined() + "</tr>\n"
+    }
+    for (label, value) in rows {
+      html += "<tr><th>\(label)</th>" + runs.entries.map { "<td>\(HTMLText.escape(value($0.run)))</td>" }.joined() + "</tr>\n"
+    }
+    return html + "</table>\n"
+  }
+
+  private static func runDescription(_ run: BenchmarkRun) -> String {
+    let settings = run.settings
+    var text = "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in \(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case; loop overhead \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns subtracted"
+    if let load = settings.backgroundLoadCores {
+      text += "; background load \(NumberFormat.fixed(load, 2)) cores" + (load > 0.25 ? " (absolute times inflated)" : "")
+    }
+    return text
+  }
+
+  /// Per suite, the table of ratios to `apple`: strategies as columns, scenarios
+  /// and sizes as rows, each cell coloured from cheaper (green) to dearer (red).
+  static func summarySection(_ runs: ReportRuns) -> String {
+    var html = "<h2 id=\"summary\">Summary: cost relative to <code>apple</code></h2>\n"
+    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios), and below it the median time. <code>none</code> is plain code without observation: the floor.</p>\n"
+    html += "<div class=\"legend\">cheaper"
+    for ratio in [0.125, 0.25, 0.5, 1, 2, 4, 8] {
+      html += "<span class=\"sw\" style=\"background:\(ChartPalette.ratioBackground(ratio))\">\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
+    }
+    html += "dearer</div>\n"
+    for table in SummaryTable.tables(of: runs.entries.map(\.run)) {
+      html += "<h3 id=\"summary-\(HTMLText.anchor(table.suite))\">\(HTMLText.escape(table.suite))</h3>\n"
+      html += "<table class=\"summary\">\n<tr><th class=\"scenario\">scenario</th><th>size</th>"
+      for strategy in table.strategies {
+        // Breaking ids at their separators keeps sixteen columns within the page.
+        let broken = HTMLText.escape(strategy).replacingOccurrences(of: "-", with: "-<br/>")
+          .replacingOccurrences(of: "+", with: "<br/>+")
+        html += "<th>\(broken)\(strategy == SummaryTable.floor ? "<br/>(floor)" : "")</th>"
+      }
+      html += "</tr>\n"
+      for row in table.rows {
+        html += "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))</td><td class=\"size\">\(row.size)</td>"
+        for (strategy, values) in zip(table.strategies, row.cells) {
+          html += cell(strategy: strategy, values: values, labels: runs.entries.map(\.label))
+        }
+        html += "</tr>\n"
+      }
+      html += "</table>\n"
+    }
+    return html
+  }
+
+  private static func cell(strategy: String, values: [SummaryTable.Value?], labels: [String]) -> String {
+    let latest = values.last ?? nil
+    var classes = [String]()
+    var style = ""
+    if strategy == SummaryTable.floor {
+      classes.append("floor")
+    } else if strategy == SummaryTable.reference {
+      classes.append("ref")
+    } else if let ratio = latest?.ratio {
+      style = " style=\"background:\(ChartPalette.ratioBackground(ratio))\""
+    }
+    var content = ""
+    for (index, value) in values.enumerated() {
+      if values.count > 1 { content += "<span class=\"run\">\(HTMLText.escape(labels[index]))</span>" }
+      guard let value else {
+        content += "<span class=\"t\">–</span>"
+        continue
+      }
+      if value.failed {
+        content += "<span class=\"r fail\">failed</span>"
+        continue
+      }
+      if let ratio = value.ratio {
+        content += "<span class=\"r\">\(NumberFormat.ratio(ratio))</span>"
+      }
+      content += "<span class=\"t\">\(HTMLText.escape(ChartLabel.duration(value.median ?? .nan)))</span>"
+    }
+    let classAttribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+    return "<td\(classAttribute)\(style)>\(content)</td>"
+  }
+}

@@ -1,0 +1,70 @@
+import BenchmarkKit
+
+/// Renders runs as `report.html`: one self-contained page with the environment,
+/// the summary table of ratios to `apple`, and per scenario a bar chart of time,
+/// allocations and notifications per operation, plus a log-log growth chart for
+/// every sweep.
+///
+/// Everything is inline — SVG charts, one style sheet, no script, no font or
+/// image fetched — so the page reads offline, attached to a CI job or mailed.
+/// The markup is well-formed XML as well as HTML, so tools can parse it.
+public enum HTMLReport {
+  /// The page for `runs`; several runs are shown side by side.
+  public static func render(_ runs: ReportRuns) -> String {
+    let latest = runs.latest
+    let suites = SummaryTable.tables(of: runs.entries.map(\.run)).map(\.suite)
+    var html = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>
+      <title>ObservationBench report</title>
+      <style>
+      \(HTMLStyle.css)
+      </style></head><body><main>
+      <h1>ObservationBench report</h1>
+
+      """
+    html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
+    html += "<nav>" + (["environment", "summary"] + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
+    html += environmentSection(runs)
+    html += summarySection(runs)
+    html += checksSection(latest)
+    if runs.isSideBySide {
+      let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)
+      html += "<h2 id=\"changes\">Changes from \(HTMLText.escape(runs.entries[0].label)) to \(HTMLText.escape(runs.entries[runs.entries.count - 1].label))</h2>\n"
+      html += comparison.htmlFragment(significantOnly: true)
+    }
+    html += scenarioSections(runs)
+    html += "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the loop overhead subtracted; ratios are medians of per-round ratios of strategies sampled side by side in the same run.</footer>\n"
+    return html + "</main></body></html>\n"
+  }
+
+  /// The page for one run.
+  public static func render(_ run: BenchmarkRun) -> String {
+    render(ReportRuns(run))
+  }
+
+  private static func lede(_ runs: ReportRuns) -> String {
+    let cases = runs.latest.cases.count
+    if runs.isSideBySide {
+      return "\(runs.entries.count) runs side by side: " + runs.entries.map(\.label).joined(separator: ", ")
+        + ". Bars of later runs are lighter; lines of later runs are dashed."
+    }
+    let environment = runs.latest.environment
+    return "\(cases) cases measured \(environment.date) on \(environment.host) (\(environment.cpuModel), \(environment.cores) cores)."
+  }
+
+  private static func checksSection(_ run: BenchmarkRun) -> String {
+    let failures = run.failures
+    guard !run.checks.isEmpty || !failures.isEmpty else { return "" }
+    var html = "<h2 id=\"checks\">Checks</h2>\n<ul class=\"checks\">\n"
+    for check in run.checks {
+      let verdict = check.outcome.map { $0.passed ? "pass" : "FAIL" } ?? (check.failed ? "FAIL" : "skipped")
+      html += "<li\(check.failed ? " class=\"fail\"" : "")>\(verdict) — \(HTMLText.escape("\(check.suite)/\(check.name)")): "
+      html += HTMLText.escape(check.outcome?.detail ?? check.note ?? "") + "</li>\n"
+    }
+    for failure in failures {
+      html += "<li class=\"fail\">failed case \(HTMLText.escape(failure.displayName)): \(HTMLText.escape(failure.failure ?? ""))</li>\n"
+    }
+    return html + "</ul>\n"
+  }
+}
