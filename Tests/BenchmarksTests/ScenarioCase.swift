@@ -1,6 +1,7 @@
 import BenchmarkKit
 import Benchmarks
 import Foundation
+import Testing
 
 /// One scenario under one strategy at one size, as a Swift Testing argument.
 struct ScenarioCase: Sendable, CustomTestStringConvertible {
