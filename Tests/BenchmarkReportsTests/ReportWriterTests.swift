@@ -54,7 +54,7 @@ struct ReportWriterTests {
   @Test func markdown_showsMediansWithRatioToApple() {
     let text = MarkdownSummary.render(Fixtures.sample)
     #expect(text.contains("| scenario | size | `lock-thread-keypath` | `apple` | `none` |"))
-    #expect(text.contains("| untracked | 1 | 3.10 (0.18×) | 17.5 (1.00×) | 0.30 (0.02×) |"))
+    #expect(text.contains("| untracked | 1 | 3.10 (0.18×) | 17.5 (1.00×) | 0.30 (0.017×) |"))
     #expect(text.contains("Allocator: jemalloc 5.3.0"))
   }
 

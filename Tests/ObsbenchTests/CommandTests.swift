@@ -57,20 +57,36 @@ struct CommandTests {
     let broken = try ObsbenchProcess.run(["check", rules, "--results", results])
     #expect(broken.status == 1)
     #expect(broken.out.hasPrefix("FAIL harness on selfcheck/notify notifications <= 0.5"))
+    #expect(broken.out.contains("measured 1.000 > 0.500"))
+    let markdown = try ObsbenchProcess.run(["check", rules, results, "--format", "md"])
+    #expect(markdown.status == 1)
+    #expect(markdown.out.contains("| `harness on selfcheck/notify notifications <= 0.5` |"))
   }
 
   @Test func compare_whenCurrentIsSlower_exits1() throws {
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    #expect(try ObsbenchProcess.run(Self.quickRun + ["--out", directory, "--format", "json"]).status == 0)
+    // Nine samples a side: with fewer, no rank test can call a difference significant.
+    let run = Self.quickRun.dropLast() + ["9", "--out", directory, "--format", "json"]
+    #expect(try ObsbenchProcess.run(Array(run)).status == 0)
     var slower = try ResultsJSON.read(path: directory + "/results.json")
+    // Every sample 1 µs slower: far beyond the threshold and beyond the noise.
     for index in slower.cases.indices {
-      slower.cases[index].statistics?.median += 1000
+      slower.cases[index].samples = slower.cases[index].samples.map { $0 + 1000 }
+      slower.cases[index].statistics = Statistics(slower.cases[index].samples, resamples: 100)
     }
     try ResultsJSON.encode(slower).write(to: URL(fileURLWithPath: directory + "/slower.json"))
     let outcome = try ObsbenchProcess.run(["compare", directory + "/results.json", directory + "/slower.json"])
     #expect(outcome.status == 1)
     #expect(outcome.out.contains("2 regressions"))
+    let markdown = try ObsbenchProcess.run(
+      ["compare", directory + "/results.json", directory + "/slower.json", "--format", "md"])
+    #expect(markdown.status == 1)
+    #expect(markdown.out.contains("**regressed**"))
+    let html = try ObsbenchProcess.run(
+      ["compare", directory + "/results.json", directory + "/slower.json", "--format=html"])
+    #expect(html.status == 1)
+    #expect(html.out.hasPrefix("<!DOCTYPE html>") && html.out.contains("<svg"))
   }
 
   @Test func list_showsSuitesScenariosAndStrategies() throws {

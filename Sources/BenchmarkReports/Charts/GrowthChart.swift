@@ -12,10 +12,10 @@ struct GrowthChart {
   var runs: ReportRuns
 
   private static let plotLeft = 62.0
-  private static let plotWidth = 250.0
+  private static let plotWidth = 230.0
   private static let plotTop = 30.0
   private static let plotHeight = 230.0
-  private static let legendGap = 24.0
+  private static let legendGap = 20.0
   private static let legendRow = 16.0
 
   func render() -> String {
@@ -55,7 +55,7 @@ struct GrowthChart {
     for tick in x.ticks {
       let position = x.position(tick)
       canvas.line(x1: position, y1: Self.plotTop, x2: position, y2: bottom, stroke: "#e3e3e3")
-      canvas.text(ChartLabel.count(tick), x: position, y: bottom + 15, anchor: .middle, size: 10.5, fill: "#555")
+      canvas.text(ChartLabel.count(tick), x: position, y: bottom + 17, anchor: .middle, size: 10.5, fill: "#555")
     }
     canvas.text("size", x: Self.plotLeft + Self.plotWidth / 2, y: bottom + 32, anchor: .middle, size: 11.5, fill: "#444")
 

@@ -14,10 +14,10 @@ struct ScenarioBarChart {
   var size: Int
   var runLabels: [String]
 
-  private static let labelWidth = 200.0
-  private static let timeWidth = 330.0
-  private static let countWidth = 150.0
-  private static let gap = 22.0
+  private static let labelWidth = 180.0
+  private static let timeWidth = 270.0
+  private static let countWidth = 160.0
+  private static let gap = 18.0
   private static let top = 42.0
   private static let barHeight = 13.0
   private static let rowGap = 7.0
@@ -43,12 +43,14 @@ struct ScenarioBarChart {
 
     let results = (0..<runs).map { run in view.strategies.map { view.result(run: run, strategy: $0, size: size) } }
     let valid = results.flatMap { $0 }.compactMap { $0 }.filter { $0.failure == nil }
-    let timeMax = valid.compactMap { result in result.statistics.map { max($0.p90, $0.ciHigh, $0.median) } }.max() ?? 1
+    // The axis ends at the largest interval, not the largest p90: one preempted
+    // tail would otherwise squash every bar; a p90 beyond it is pinned to the end.
+    let timeMax = valid.compactMap { result in result.statistics.map { max($0.ciHigh, $0.median) } }.max() ?? 1
     let time = AxisScale.linear(maximum: timeMax, start: timeX, end: timeX + Self.timeWidth - Self.valueRoom)
     let allocMax = valid.compactMap(\.allocationsPerOperation).max() ?? 0
-    let alloc = AxisScale.linear(maximum: max(allocMax, 1), start: allocX, end: allocX + Self.countWidth - 58)
+    let alloc = AxisScale.linear(maximum: max(allocMax, 1), start: allocX, end: allocX + Self.countWidth - 76)
     let notifyMax = valid.compactMap(\.notificationsPerOperation).max() ?? 0
-    let notify = AxisScale.linear(maximum: max(notifyMax, 1), start: notifyX, end: notifyX + Self.countWidth - 58)
+    let notify = AxisScale.linear(maximum: max(notifyMax, 1), start: notifyX, end: notifyX + Self.countWidth - 76)
 
     // Light column backgrounds keep the three measures apart.
     let plotHeight = height - Self.top - 4
@@ -92,7 +94,9 @@ struct ScenarioBarChart {
         canvas.line(x1: low, y1: middle - 3, x2: low, y2: middle + 3, stroke: "#222", width: 1.2)
         canvas.line(x1: high, y1: middle - 3, x2: high, y2: middle + 3, stroke: "#222", width: 1.2)
         let p90 = time.position(max(0, stats.p90))
-        canvas.line(x1: p90, y1: barTop - 1, x2: p90, y2: barTop + barHeight + 1, stroke: "#8a8a8a", width: 2)
+        canvas.line(
+          x1: p90, y1: barTop - 1, x2: p90, y2: barTop + barHeight + 1, stroke: "#8a8a8a",
+          width: stats.p90 > time.high ? 3.5 : 2)
         canvas.text(
           timeLabel(stats.median, run: run, strategy: strategy), x: max(high, p90) + 5, y: barTop + barHeight - 0.5,
           size: 11)
@@ -144,8 +148,8 @@ struct ScenarioBarChart {
     let hasExpected = view.strategies.contains {
       view.result(run: runLabels.count - 1, strategy: $0, size: size)?.expectedNotificationsPerOperation != nil
     }
-    if hasExpected { return "dashed line: expected; orange: over" }
-    return notificationReference == nil ? "" : "dashed line: apple; orange: over"
+    if hasExpected { return "dashed: expected · orange: over" }
+    return notificationReference == nil ? "" : "dashed: apple · orange: over"
   }
 
   private func timeLabel(_ median: Double, run: Int, strategy: String) -> String {

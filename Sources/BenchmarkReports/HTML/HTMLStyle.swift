@@ -6,7 +6,7 @@
 enum HTMLStyle {
   static let css = """
     body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;margin:0;background:#fff}
-    main{max-width:1340px;margin:0 auto;padding:20px 24px 48px}
+    main{max-width:1360px;margin:0 auto;padding:18px 20px 48px}
     h1{font-size:26px;margin:4px 0 2px}
     h2{font-size:20px;margin:34px 0 8px;padding-bottom:4px;border-bottom:2px solid #e4e4e4}
     h3{font-size:16px;margin:26px 0 2px}
@@ -31,7 +31,7 @@ enum HTMLStyle {
     .fail{color:#b00020;font-weight:700}
     .legend{display:flex;gap:4px;align-items:center;font-size:12px;color:#444;margin:4px 0 2px;flex-wrap:wrap}
     .legend span.sw{display:inline-block;width:34px;height:14px;text-align:center;font-size:10px;line-height:14px}
-    .panel{display:flex;flex-wrap:wrap;gap:10px 26px;align-items:flex-start;margin:6px 0 0}
+    .panel{display:flex;flex-wrap:wrap;gap:10px 20px;align-items:flex-start;margin:6px 0 0}
     svg.chart{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;overflow:visible}
     ul.checks{padding-left:20px}
     table.compare td,table.compare th{padding:3px 10px;border-bottom:1px solid #eee;text-align:right}

@@ -44,7 +44,7 @@ public struct ReportRuns: Sendable {
       if !seen.isDisjoint(with: keys) { overlap = true }
       seen.formUnion(keys)
     }
-    guard entries.count > 1, !overlap else {
+    guard entries.count > 1, overlap else {
       return ReportRuns(BenchmarkRun.merging(entries.map(\.run)), label: entries.first?.label ?? "run")
     }
     return ReportRuns(entries)

@@ -43,6 +43,7 @@ struct ScenarioView {
     return order.map { key in
       var view = views[key]!
       view.sizes.sort()
+      view.strategies = StrategyOrder.sorted(view.strategies)
       return view
     }
   }

@@ -52,6 +52,7 @@ struct SummaryTable {
           rows.append(Row(scenario: result.scenario, size: result.size, cells: []))
         }
       }
+      strategies = StrategyOrder.sorted(strategies)
       for index in rows.indices {
         let row = rows[index]
         rows[index].cells = strategies.map { strategy in

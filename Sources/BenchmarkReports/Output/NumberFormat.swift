@@ -23,6 +23,8 @@ enum NumberFormat {
   /// A ratio such as `0.25×`.
   static func ratio(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "–" }
-    return String(format: value < 10 ? "%.2f×" : "%.1f×", value)
+    // Ratios far below 1 (the floor against apple) need a third digit to differ from zero.
+    let format = abs(value) < 0.1 ? "%.3f×" : abs(value) < 10 ? "%.2f×" : "%.1f×"
+    return String(format: format, value)
   }
 }
