@@ -38,7 +38,7 @@ extension Contention {
   private static func objectApple(threads: Int) -> PreparedCase {
     let model = AppleSharedCounter()
     let tally = AtomicTally()
-    AppleObservation.observe({ [unowned(unsafe) model] in _ = model.value }, onChange: { tally.bump() })
+    AppleObservation.observeConcurrently({ [unowned(unsafe) model] in _ = model.value }, onChange: { tally.bump() })
     let pool = WorkerPool(threads: threads) { operations in
       for _ in 0..<operations { model.increment() }
     }
@@ -46,7 +46,8 @@ extension Contention {
       run: pool.run,
       notifications: { tally.count },
       // Between a fire and its re-arm another thread's write goes unseen, so with
-      // several writers apple loses notifications: recorded, not checked.
+      // several writers apple loses notifications: recorded, not checked. (Without
+      // the once-flag it would instead multiply its observations without bound.)
       expectedNotificationsPerOperation: threads == 1 ? 1 : nil,
       tearDown: pool.stop)
   }
