@@ -35,7 +35,7 @@ extension CheckRule {
     }
     return candidates.map { result in
       let place = "\(result.suite)/\(result.scenario)[\(result.size)]"
-      let subject = strategy.hasWildcards ? "\(result.strategy) at \(place)" : "at \(place)"
+      let subject = strategy.hasWildcards ? "for \(result.strategy) at \(place)" : "at \(place)"
       guard let value = metric.value(of: result), result.failure == nil else {
         return verdict(result.key, nil, false, "FAIL \(text) \(subject): \(result.strategy) has no \(metric.rawValue) (\(result.failure ?? "not measured"))")
       }

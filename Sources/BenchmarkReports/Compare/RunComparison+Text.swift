@@ -1,3 +1,4 @@
+import Foundation
 import BenchmarkKit
 
 extension RunComparison {
@@ -35,6 +36,9 @@ extension RunComparison {
     var line = counts.joined(separator: ", ")
     if let mean = geometricMean {
       line += "; geometric mean of \(rows.compactMap(\.ratio).count) ratios \(NumberFormat.ratio(mean)) (\(changeText(mean)))"
+    }
+    if let noise = runToRunNoise {
+      line += "; run-to-run noise ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))% (a change must exceed \(NumberFormat.fixed(options.noiseMultiple, 0))× that)"
     }
     return line
   }

@@ -9,11 +9,21 @@ import Foundation
 ///
 /// - **regressed** / **improved**: the median moved by more than the threshold
 ///   (and by more than ``absoluteFloorNs``), the U test's p-value is below
-///   ``Options/significance``, and the bootstrap interval of the ratio lies
-///   entirely on that side of 1;
+///   ``Options/significance``, the bootstrap interval of the ratio lies
+///   entirely on that side of 1, and the change is beyond the run-to-run noise;
 /// - **within noise**: the median moved by more than the threshold, but the
 ///   samples do not show it beyond their spread;
 /// - **unchanged**: the median moved by less than the threshold.
+///
+/// The samples of one run are taken within seconds of each other, so their
+/// spread understates how much a shared machine moves between runs (on these
+/// VMs, tens of percent: other tenants come and go). With eight or more common
+/// cases the comparison therefore also estimates the run-to-run noise from the
+/// data itself — the robust spread (1.4826 × MAD) of the log ratios over every
+/// case, most of which a change leaves alone — and calls significant only a
+/// change beyond ``Options/noiseMultiple`` times it. On a quiet machine that
+/// spread is small and a real 20 % regression stands out; on a noisy one the
+/// comparison says so instead of crying wolf.
 ///
 /// A case that failed in the current run counts as a regression.
 public struct RunComparison: Sendable {
@@ -45,13 +55,19 @@ public struct RunComparison: Sendable {
     public var confidence: Double
     /// Bootstrap resamples per case.
     public var resamples: Int
+    /// How many times the run-to-run noise a change must exceed.
+    public var noiseMultiple: Double
 
     /// Creates options; the defaults suit these noisy machines.
-    public init(threshold: Double = 0.05, significance: Double = 0.01, confidence: Double = 0.99, resamples: Int = 1000) {
+    public init(
+      threshold: Double = 0.05, significance: Double = 0.01, confidence: Double = 0.99, resamples: Int = 1000,
+      noiseMultiple: Double = 3
+    ) {
       self.threshold = threshold
       self.significance = significance
       self.confidence = confidence
       self.resamples = resamples
+      self.noiseMultiple = noiseMultiple
     }
   }
 
@@ -79,6 +95,12 @@ public struct RunComparison: Sendable {
 
   /// Every case of either run, sorted by key.
   public var rows: [Row]
+  /// The run-to-run noise estimated from the data: the robust standard
+  /// deviation of the log ratios of the common cases; `nil` with fewer than
+  /// ``minimumCasesForNoise`` of them.
+  public var runToRunNoise: Double?
+  /// The common cases needed to estimate ``runToRunNoise``.
+  public static let minimumCasesForNoise = 8
   /// How strict the comparison was.
   public var options: Options
   /// The relative change that counts.
@@ -89,9 +111,22 @@ public struct RunComparison: Sendable {
     self.options = options
     let old = Dictionary(baseline.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-    rows = Set(old.keys).union(new.keys).sorted().map { key in
+    var rows = Set(old.keys).union(new.keys).sorted().map { key in
       Self.row(key: key, before: old[key], after: new[key], options: options)
     }
+    let logRatios = rows.compactMap { $0.ratio.map { log($0) } }
+    if logRatios.count >= Self.minimumCasesForNoise, let center = Statistics.median(logRatios),
+      let mad = Statistics.median(logRatios.map { abs($0 - center) })
+    {
+      let noise = 1.4826 * mad
+      runToRunNoise = noise
+      for index in rows.indices where rows[index].verdict == .regressed || rows[index].verdict == .improved {
+        if let ratio = rows[index].ratio, abs(log(ratio)) <= options.noiseMultiple * noise {
+          rows[index].verdict = .withinNoise
+        }
+      }
+    }
+    self.rows = rows
   }
 
   /// Compares `current` with `baseline` with default options but `threshold`.
