@@ -39,19 +39,20 @@ extension Reads {
 
   private static func trackedPropertiesApple(count: Int) -> PreparedCase {
     let model = AppleWide()
-    let tally = Tally()
-    return PreparedCase(
-      run: { iterations in
-        withObservationTracking({
-          var field = 0
-          for _ in 0..<iterations {
-            blackHole(model.read(field))
-            field &+= 1
-            if field == count { field = 0 }
-          }
-        }, onChange: { tally.bump() })
-      },
-      notifications: { tally.count }, expectedNotificationsPerOperation: 0)
+    let cursor = Cursor()
+    return PreparedCase(run: { iterations in
+      withObservationTracking({
+        var field = 0
+        for _ in 0..<iterations {
+          blackHole(model.read(field))
+          field &+= 1
+          if field == count { field = 0 }
+        }
+      }, onChange: {})
+      // Fires and ends the observation (see reads/tracked).
+      cursor.value &+= 1
+      model.p0 = cursor.value
+    })
   }
 
   private static func trackedPropertiesPlain(count: Int) -> PreparedCase {
@@ -101,19 +102,20 @@ extension Reads {
 
   private static func trackedObjectsApple(count: Int) -> PreparedCase {
     let models = ContiguousArray((0..<count).map { _ in AppleCounter() })
-    let tally = Tally()
-    return PreparedCase(
-      run: { iterations in
-        withObservationTracking({
-          var index = 0
-          for _ in 0..<iterations {
-            blackHole(models[index].count)
-            index &+= 1
-            if index == count { index = 0 }
-          }
-        }, onChange: { tally.bump() })
-      },
-      notifications: { tally.count }, expectedNotificationsPerOperation: 0)
+    let cursor = Cursor()
+    return PreparedCase(run: { iterations in
+      withObservationTracking({
+        var index = 0
+        for _ in 0..<iterations {
+          blackHole(models[index].count)
+          index &+= 1
+          if index == count { index = 0 }
+        }
+      }, onChange: {})
+      // Fires and ends the observation (see reads/tracked).
+      cursor.value &+= 1
+      models[0].count = cursor.value
+    })
   }
 
   private static func trackedObjectsPlain(count: Int) -> PreparedCase {
