@@ -201,6 +201,17 @@ struct StoreTests {
       // changed as values but kept their identity.
       #expect(ofMiddleValue.value == (S.isIdentity ? 0 : 1))
 
+      // A read served from the child stores' memos (no send since the last read)
+      // still observes the ancestors it passed through: replacing the root's
+      // child reaches it under every strategy.
+      _ = leaf.value
+      let ofLeafMemo = watch(S.self) { _ = leaf.value }
+      let ofMiddleMemo = watch(S.self) { _ = stores[2].value }
+      root.send(.replaceChild(depth: depth - 1))
+      #expect(ofLeafMemo.value == 1)
+      #expect(ofMiddleMemo.value == 1)
+      #expect(leaf.value == 0)
+
       // A write beside the observed path: the leaf's parent's own value.
       let ofLeafAgain = watch(S.self) { _ = leaf.value }
       stores[depth - 2].send(.setValue(7))

@@ -7,10 +7,9 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     tree.guard.withExclusiveAccess {
       if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
-      let child = Store<ChildState, ChildAction>(
-        tree: tree,
-        source: KeyPathSource(parent: source, keyPath: keyPath)
-      ) { [dispatch] action in
+      let childSource = KeyPathSource(parent: source, keyPath: keyPath)
+      tree.memos.append(childSource)
+      let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }
       children[keyPath] = child

@@ -102,7 +102,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   ) {
     var changes = ChangeList()
     changes.collect {
-      tree.guard.withExclusiveAccess { root.reduce(action) }
+      tree.guard.withExclusiveAccess {
+        if !tree.memos.isEmpty { tree.dropMemos() }
+        root.reduce(action)
+      }
     }
     if Strategy.Invalidation.isPerField {
       if changes.writes != nil { changes.notify() }
@@ -129,6 +132,14 @@ extension Store where Action: BindableAction, Action.State == State {
 final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   @usableFromInline let `guard` = S.Registrar.Guard()
   @usableFromInline let registrar = S.Registrar()
+  /// The memoising sources of the tree's child stores; guarded.
+  @usableFromInline var memos: [AnyObject] = []
 
   init() {}
+
+  /// Drops every child store's memo: the state is about to change.
+  @usableFromInline
+  func dropMemos() {
+    for memo in memos { (memo as! MemoizedSource).dropMemo() }
+  }
 }

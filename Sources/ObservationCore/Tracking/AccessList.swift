@@ -1,14 +1,14 @@
 import Glibc
 
 /// One registrar read in a scope, and the field bits read on it.
-@usableFromInline
-struct AccessEntry {
+public struct AccessEntry {
   /// Retained once by the list; the reference passes to the observer on install.
   @usableFromInline let registrar: Unmanaged<RegistrarBase>
   @usableFromInline var mask: UInt64
 }
 
-/// The reads one tracking scope has seen: a growable array of (registrar, bits).
+/// The reads one tracking scope has seen (public only as an opaque value that
+/// scopes hand around; its members are not API): a growable array of (registrar, bits).
 ///
 /// Kept as a plain struct in manually managed memory so that recording a read
 /// involves no reference counting of the list and no allocation after warm-up.
@@ -17,8 +17,7 @@ struct AccessEntry {
 /// when the list would otherwise grow), so a scope alternating between objects
 /// still ends with one entry per registrar. Sendable because a list has one owner
 /// at a time: a thread, a locked task scope, or the observer being installed.
-@usableFromInline
-struct AccessList: @unchecked Sendable {
+public struct AccessList: @unchecked Sendable {
   @usableFromInline var base: UnsafeMutablePointer<AccessEntry>?
   @usableFromInline var count = 0
   @usableFromInline var capacity = 0
@@ -119,6 +118,13 @@ struct AccessList: @unchecked Sendable {
   mutating func forgetEntries() {
     count = 0
     last = nil
+  }
+
+  /// Records every entry again in the innermost open scope of `Scope`.
+  func replay<Scope: TrackingScope>(into _: Scope.Type) {
+    for entry in entries {
+      entry.registrar._withUnsafeGuaranteedRef { Scope.record($0, entry.mask) }
+    }
   }
 
   /// Drops the entries and their references.

@@ -23,6 +23,19 @@ public enum TaskLocalScope: TrackingScope {
     current?.record(registrar, mask)
   }
 
+  @inlinable
+  public static var isRecording: Bool {
+    openScopes.load(ordering: .relaxed) != 0 && current != nil
+  }
+
+  public static func collectReads<T>(_ body: () -> T) -> (T, AccessList) {
+    let list = TaskAccessList()
+    openScopes.add(1, ordering: .relaxed)
+    defer { openScopes.subtract(1, ordering: .relaxed) }
+    let value = $current.withValue(list) { body() }
+    return (value, list.close())
+  }
+
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,

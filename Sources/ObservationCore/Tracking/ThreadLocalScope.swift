@@ -17,6 +17,20 @@ public enum ThreadLocalScope: TrackingScope {
     current.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
   }
 
+  @inlinable
+  public static var isRecording: Bool { obs_thread_scope_get() != nil }
+
+  public static func collectReads<T>(_ body: () -> T) -> (T, AccessList) {
+    let outer = obs_thread_scope_get()
+    var list = AccessList()
+    let value = withUnsafeMutablePointer(to: &list) { list in
+      obs_thread_scope_set(list)
+      defer { obs_thread_scope_set(outer) }
+      return body()
+    }
+    return (value, list)
+  }
+
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,

@@ -11,6 +11,15 @@ public protocol TrackingScope: Sendable {
   /// scope; does nothing when no scope is open.
   static func record(_ registrar: RegistrarBase, _ mask: UInt64)
 
+  /// Whether a scope is open on this thread (or task), so that a read would be
+  /// recorded: lets a caller with many reads to replay skip them all at once.
+  static var isRecording: Bool { get }
+
+  /// Runs `body` in a fresh scope that records its reads for the caller only: they
+  /// are neither installed nor added to an enclosing scope. The returned list
+  /// holds a reference to each registrar read.
+  static func collectReads<T>(_ body: () -> T) -> (T, AccessList)
+
   /// Runs `apply` with a scope open, then installs one observer for every read it
   /// recorded. The reads are also added to the enclosing scope, if any.
   static func withTracking<T, E: Error>(

@@ -37,6 +37,7 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
 
 indirect enum NodeAction {
   case setValue(Int)
+  case replaceChild(depth: Int)
   case child(NodeAction)
 }
 
@@ -44,6 +45,8 @@ func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: 
   switch action {
   case .setValue(let value):
     state.value = value
+  case .replaceChild(let depth):
+    state.child = NodeState(depth: depth)
   case .child(let action):
     state.modifyChild { _ = nodeReducer(&$0, action) }
   }
