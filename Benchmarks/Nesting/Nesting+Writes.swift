@@ -35,15 +35,14 @@ extension Nesting {
   /// Notifications of one leaf send under `S`, the leaf's observer having read
   /// `child` on each of the d − 1 ancestors and `value` on the leaf.
   ///
-  /// A persistent observer is called once per noted registrar it read, not once
-  /// per send: with plain `keypath` every ancestor's `child` changed as a value,
-  /// so the leaf's observer is called d times for its own field (d − 1 times for
-  /// the sibling field); `+identity` skips the ancestors; `whole` calls every
-  /// observer of the tree once.
+  /// A store notifies an observer once per send: with plain `keypath` every
+  /// ancestor's `child` changed as a value, so the observer is notified for a
+  /// write of either leaf field (of the other field only if it has ancestors);
+  /// `+identity` skips the ancestors; `whole` notifies every observer of the tree.
   static func notified<S: ObservationStrategy>(_: S.Type, depth: Int, side: Bool) -> Double {
     if S.isWhole { return 1 }
     if S.isIdentity { return side ? 0 : 1 }
-    return Double(side ? depth - 1 : depth)
+    return side && depth == 1 ? 0 : 1
   }
 
   private static func write<S: ObservationStrategy>(_: S.Type, depth: Int, side: Bool) -> PreparedCase {

@@ -10,9 +10,9 @@ enum PairedExpectations {
       let strategy = StrategyCatalog.strategy(withID: test.strategy)
     else { return nil }
     let n = Double(test.size)
-    // Remove: the row's observer and the structure (+identity 2); plain keypath
-    // adds every row observer via `rows`, the structure again and the row again
-    // (n + 3). Put back: the structure (1), or n + 2.
-    return strategy.skipsUnchangedIdentity ? (2 + 1) / 2 : ((n + 3) + (n + 2)) / 2
+    // Remove: the row's observer and the structure (+identity 2); without
+    // identity skipping every row observer and the structure, once each, via
+    // `rows` (n + 1). Put back: the structure (1), or n + 1.
+    return strategy.skipsUnchangedIdentity ? (2 + 1) / 2 : n + 1
   }
 }

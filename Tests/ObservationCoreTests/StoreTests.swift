@@ -71,6 +71,26 @@ struct StoreTests {
   }
 
   @Test(arguments: StrategyCase.withRefinements)
+  func persistentObserver_isCalledOncePerSend(_ strategy: StrategyCase) async {
+    await oncePerSend(strategy.type)
+  }
+
+  private func oncePerSend<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let store = S.makeStore()
+      let calls = Count()
+      // Reads two registrars (the root's `child`, the child's `count`); a send
+      // writing through both notifies the observer once.
+      let token = S.observe({ _ = store.child.count; _ = store.count }, onChange: { calls.bump() })
+      store.send(.child(.increment))
+      #expect(calls.value == 1)
+      store.send(.incrementTwice)
+      #expect(calls.value == 2)
+      token.cancel()
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
   func replacingChild_reachesBothKindsOfObserver(_ strategy: StrategyCase) async {
     await replaceChild(strategy.type)
   }

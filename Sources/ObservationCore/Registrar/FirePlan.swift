@@ -50,6 +50,22 @@ public struct FirePlan {
     if firstPersistent == nil { firstPersistent = retained } else { morePersistent.append(retained) }
   }
 
+  /// Calls the persistent observers of several plans, each observer once even
+  /// if several plans hold it (a store send that changed several fields one
+  /// observer read), and drops the plans' references.
+  static func firePersistent(of plans: inout [FirePlan]) {
+    var called = Set<ObjectIdentifier>()
+    for i in plans.indices {
+      guard let first = plans[i].firstPersistent else { continue }
+      for observer in CollectionOfOne(first) + plans[i].morePersistent {
+        let strong = observer.takeRetainedValue()
+        if called.insert(ObjectIdentifier(strong)).inserted, strong.isArmed { strong.onChange() }
+      }
+      plans[i].firstPersistent = nil
+      plans[i].morePersistent.removeAll()
+    }
+  }
+
   private static func call(_ observer: Unmanaged<Observer>) {
     let strong = observer.takeRetainedValue()
     if strong.isArmed { strong.onChange() }

@@ -60,6 +60,14 @@ public class RegistrarBase: @unchecked Sendable {
   /// Notifies the observers of the fields in `mask`, as a write of them would.
   @usableFromInline
   func notify(_ mask: UInt64) {
+    var plan = takePlan(mask)
+    plan.fireOneShots()
+    plan.firePersistent()
+  }
+
+  /// Takes what a write of the fields in `mask` must notify, without notifying:
+  /// one-shot observers claimed and unlinked, persistent ones retained.
+  func takePlan(_ mask: UInt64) -> FirePlan {
     preconditionFailure("subclass responsibility")
   }
 

@@ -48,12 +48,24 @@ public struct ChangeList {
   }
 
   /// Notifies the observers of every noted write, then empties the list.
+  ///
+  /// Each observer is notified once per send, however many of the registrars it
+  /// read were written: the plans of all registrars are taken first, then the
+  /// one-shot observers fire (each was claimed once) and the persistent ones are
+  /// called once each.
   @usableFromInline
   mutating func notify() {
     guard let writes else { return }
     writes.pointee.mergeDuplicates()
-    for entry in writes.pointee.entries {
+    if writes.pointee.count == 1 {
+      let entry = writes.pointee.entries[0]
       entry.registrar._withUnsafeGuaranteedRef { $0.notify(entry.mask) }
+    } else {
+      var plans = writes.pointee.entries.map { entry in
+        entry.registrar._withUnsafeGuaranteedRef { $0.takePlan(entry.mask) }
+      }
+      for i in plans.indices { plans[i].fireOneShots() }
+      FirePlan.firePersistent(of: &plans)
     }
     writes.pointee.removeAll()
     ScratchPool.release(writes)
