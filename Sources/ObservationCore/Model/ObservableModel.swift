@@ -18,7 +18,8 @@
 /// ```
 ///
 /// Setters use `willSet`/`didSet`, which keep an unobserved write free of any
-/// retain. Mutate collections in place inside `withMutation` (`withMutation(of: 1) {
+/// retain. For an Equatable property, return early when the new value equals the
+/// stored one, as the `@Observable` macro does: no notification, no store. Mutate collections in place inside `withMutation` (`withMutation(of: 1) {
 /// _items.append(x) }`): the storage is modified where it lives, so a uniquely
 /// referenced buffer is not copied.
 public protocol ObservableModel: AnyObject {
