@@ -25,14 +25,13 @@ extension Nesting {
 
   private static func leafReadTracked<S: ObservationStrategy>(_: S.Type, depth: Int) -> PreparedCase {
     let leaf = S.inIsolation { nodeStores(S.self, depth: depth).last! }
-    // Made once, as in non-generic code (see reads/store-member).
-    let value = \NodeState<S>.value
+    // `leaf.value` as non-generic code compiles it (see reads/store-member).
     let tally = Tally()
     return .core(
       S.self,
       run: { iterations in
         for _ in 0..<iterations {
-          S.withTracking({ blackHole(leaf[dynamicMember: value]) }, onChange: { tally.bump() }).token.cancel()
+          S.withTracking({ blackHole(leaf.read { $0.value }) }, onChange: { tally.bump() }).token.cancel()
         }
       },
       notifications: { tally.count },
