@@ -75,8 +75,12 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     return unlinked
   }
 
+  override func notify(_ mask: UInt64) {
+    withMutation(mask) {}
+  }
+
   override func takePlan(_ mask: UInt64) -> FirePlan {
-    collect(mask)
+    isUnwatched(mask) ? FirePlan() : collect(mask)
   }
 
   public override var observationCount: Int {

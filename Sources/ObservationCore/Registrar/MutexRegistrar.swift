@@ -89,8 +89,12 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     }
   }
 
+  override func notify(_ mask: UInt64) {
+    withMutation(mask) {}
+  }
+
   override func takePlan(_ mask: UInt64) -> FirePlan {
-    collect(mask)
+    isUnwatched(mask) ? FirePlan() : collect(mask)
   }
 
   public override var observationCount: Int {

@@ -82,10 +82,13 @@ final class KeyPathSource<Parent, State: ObservableState>: StateSource<State>, M
   let parent: StateSource<Parent>
   let keyPath: KeyPath<Parent, State>
   private var memo: (state: State, reads: AccessList)?
+  /// Where to say that the memo is filled; the tree outlives its sources' use.
+  private unowned let tree: StoreTree<State.Strategy>
 
-  init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>) {
+  init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>, tree: StoreTree<State.Strategy>) {
     self.parent = parent
     self.keyPath = keyPath
+    self.tree = tree
   }
 
   deinit {
@@ -101,6 +104,7 @@ final class KeyPathSource<Parent, State: ObservableState>: StateSource<State>, M
     let (state, reads) = Scope.collectReads { parent.read { $0[keyPath: keyPath] } }
     if Scope.isRecording { reads.replay(into: Scope.self) }
     memo = (state, reads)
+    tree.filledMemos.append(self)
     return body(state)
   }
 
@@ -115,6 +119,7 @@ final class KeyPathSource<Parent, State: ObservableState>: StateSource<State>, M
 }
 
 /// A source that remembers what it read until the tree's next send.
+@usableFromInline
 protocol MemoizedSource: AnyObject {
   /// Forgets the memo; called under the tree's guard before the reducer runs.
   func dropMemo()

@@ -7,8 +7,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     tree.guard.withExclusiveAccess {
       if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
-      let childSource = KeyPathSource(parent: source, keyPath: keyPath)
-      tree.memos.append(childSource)
+      let childSource = KeyPathSource(parent: source, keyPath: keyPath, tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }

@@ -103,7 +103,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     var changes = ChangeList()
     changes.collect {
       tree.guard.withExclusiveAccess {
-        if !tree.memos.isEmpty { tree.dropMemos() }
+        if !tree.filledMemos.isEmpty { tree.dropMemos() }
         root.reduce(action)
       }
     }
@@ -132,14 +132,17 @@ extension Store where Action: BindableAction, Action.State == State {
 final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   @usableFromInline let `guard` = S.Registrar.Guard()
   @usableFromInline let registrar = S.Registrar()
-  /// The memoising sources of the tree's child stores; guarded.
-  @usableFromInline var memos: [AnyObject] = []
+  /// The child stores' sources that hold a memo now; guarded. A source adds
+  /// itself when it fills its memo, so a send after which nobody read pays nothing.
+  /// (The guard provides exclusivity; a dynamic check would cost every send.)
+  @exclusivity(unchecked) @usableFromInline var filledMemos: [any MemoizedSource] = []
 
   init() {}
 
   /// Drops every child store's memo: the state is about to change.
   @usableFromInline
   func dropMemos() {
-    for memo in memos { (memo as! MemoizedSource).dropMemo() }
+    for memo in filledMemos { memo.dropMemo() }
+    filledMemos.removeAll(keepingCapacity: true)
   }
 }
