@@ -36,23 +36,6 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     return plan
   }
 
-  @usableFromInline
-  func withObservedMutation<T, E: Error>(
-    _ mask: UInt64, _ mutation: () throws(E) -> T
-  ) throws(E) -> T {
-    var plan = collect(mask)
-    plan.fireOneShots()
-    let value: T
-    do {
-      value = try mutation()
-    } catch {
-      plan.discardPersistent()
-      throw error
-    }
-    plan.firePersistent()
-    return value
-  }
-
   private func collect(_ mask: UInt64) -> FirePlan {
     assertIsolated()
     var plan = FirePlan()

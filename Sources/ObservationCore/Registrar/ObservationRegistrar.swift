@@ -34,6 +34,27 @@ public protocol ObservationRegistrar: RegistrarBase {
   ) throws(E) -> T
 }
 
+extension ObservationRegistrar {
+  /// The slow half of `withMutation`, shared by both registrar kinds: one-shot
+  /// observers fire before the mutation, persistent ones after it (not at all if
+  /// it throws).
+  @usableFromInline
+  func withObservedMutation<T, E: Error>(
+    _ mask: UInt64, _ mutation: () throws(E) -> T
+  ) throws(E) -> T {
+    var plan = willSet(mask)
+    let value: T
+    do {
+      value = try mutation()
+    } catch {
+      plan.discardPersistent()
+      throw error
+    }
+    plan.firePersistent()
+    return value
+  }
+}
+
 /// What every registrar shares: the entry points that installation and
 /// cancellation call without knowing the registrar's kind.
 ///
