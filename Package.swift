@@ -26,7 +26,8 @@ let package = Package(
       pkgConfig: "jemalloc",
       providers: [.apt(["libjemalloc-dev"])]
     ),
-    .target(name: "BenchmarkKit", swiftSettings: optimised),
+    .target(name: "CBenchmarkSupport"),
+    .target(name: "BenchmarkKit", dependencies: ["CBenchmarkSupport"], swiftSettings: optimised),
     .target(name: "BenchmarkReports", dependencies: ["BenchmarkKit"]),
     .target(
       name: "Benchmarks",

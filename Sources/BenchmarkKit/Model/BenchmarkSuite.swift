@@ -19,19 +19,29 @@ public struct BenchmarkSuite: Sendable {
   /// run exit non-zero.
   public var checks: [SuiteCheck]
 
+  /// The scenario the summary leads the suite with: the realistic shape (a view
+  /// body's reads, a send a screen would make), not the best case. `nil` leads
+  /// with the first scenario.
+  public var headline: String?
+
   /// Creates a suite.
   public init(
     name: String,
     summary: String,
     isDefault: Bool = true,
     scenarios: [BenchmarkScenario],
-    checks: [SuiteCheck] = []
+    checks: [SuiteCheck] = [],
+    headline: String? = nil
   ) {
     self.name = name
     self.summary = summary
     self.isDefault = isDefault
     self.scenarios = scenarios
     self.checks = checks
+    precondition(
+      headline.map { name in scenarios.contains { $0.name == name } } ?? true,
+      "suite \(name): headline names no scenario")
+    self.headline = headline
   }
 
   /// Every strategy id some scenario of the suite supports, in first-seen order.

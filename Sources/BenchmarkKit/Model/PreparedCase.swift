@@ -8,21 +8,31 @@
 /// ```swift
 /// let model = Counter()
 /// return PreparedCase(
+///   operationsPerIteration: unrollFactor,
 ///   run: { iterations in
-///     for _ in 0..<iterations { blackHole(model.value) }
+///     repeatUnrolled(iterations) { blackHole(model.value) }
 ///   },
 ///   notifications: { model.fired },
 ///   expectedNotificationsPerOperation: 0
 /// )
 /// ```
 public struct PreparedCase {
-  /// Performs the operation `iterations` times.
+  /// Runs `iterations` loop iterations of ``operationsPerIteration`` operations each.
   ///
   /// The case writes the loop itself so the operation is specialised and inlined
   /// inside it; each result goes to ``blackHole(_:)``. The runner times the loop
   /// with zero iterations and subtracts that fixed cost, and subtracts the
-  /// per-iteration cost of an empty loop of the same shape (``referenceLoop(_:)``).
+  /// per-operation cost of an empty loop of the same shape
+  /// (``referenceLoop(_:operationsPerIteration:)``).
+  ///
+  /// One operation is a fixed unit of work: the same for every strategy and
+  /// whatever the iteration count, so that the count calibration happens to
+  /// choose never changes the time per operation.
   public var run: (_ iterations: Int) -> Void
+
+  /// Operations one loop iteration of ``run`` performs: 1, or ``unrollFactor``
+  /// for an operation of a few nanoseconds written with ``repeatUnrolled(_:_:)``.
+  public var operationsPerIteration: Int
 
   /// A cumulative count of the `onChange` calls the workload has seen, or `nil`
   /// when notifications mean nothing for this case.
@@ -51,19 +61,26 @@ public struct PreparedCase {
   /// Creates a prepared case.
   ///
   /// - Parameters:
-  ///   - run: Performs the operation the given number of times.
+  ///   - operationsPerIteration: Operations per loop iteration: 1, or
+  ///     ``unrollFactor`` when `run` uses ``repeatUnrolled(_:_:)``.
+  ///   - run: Runs the given number of loop iterations.
   ///   - notifications: A cumulative count of notifications, if meaningful.
   ///   - expectedNotificationsPerOperation: The exact notifications one operation
   ///     causes; checked after sampling when `notifications` is set.
   ///   - isolation: Runs the timing closure synchronously in another isolation.
   ///   - tearDown: Releases what set-up made.
   public init(
+    operationsPerIteration: Int = 1,
     run: @escaping (_ iterations: Int) -> Void,
     notifications: (() -> Int)? = nil,
     expectedNotificationsPerOperation: Double? = nil,
     isolation: ((_ body: @escaping () -> Void) -> Void)? = nil,
     tearDown: (() -> Void)? = nil
   ) {
+    precondition(
+      operationsPerIteration == 1 || operationsPerIteration == unrollFactor,
+      "operationsPerIteration must be 1 or unrollFactor (\(unrollFactor))")
+    self.operationsPerIteration = operationsPerIteration
     self.run = run
     self.notifications = notifications
     self.expectedNotificationsPerOperation = expectedNotificationsPerOperation

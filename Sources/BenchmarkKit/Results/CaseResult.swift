@@ -12,14 +12,29 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var strategy: String
   /// The size.
   public var size: Int
-  /// Operations per sample, as calibrated.
+  /// Loop iterations per sample, as calibrated; each performs
+  /// ``operationsPerIteration`` operations.
   public var iterations: Int
+  /// Operations per loop iteration (``PreparedCase/operationsPerIteration``);
+  /// `nil` in results written before unrolling existed, meaning 1.
+  public var operationsPerIteration: Int?
   /// The fixed cost of one timed call (`run(0)` between two clock readings), in ns,
   /// subtracted once from every sample.
   public var fixedOverheadNs: Double
-  /// The per-iteration loop cost subtracted from every sample, in ns: the median
-  /// of ``referenceLoop(_:)`` samples taken round-robin with this case's group.
+  /// The harness's loop cost per operation subtracted from every sample, in ns:
+  /// the median of ``referenceLoop(_:operationsPerIteration:)`` samples of the same
+  /// shape, taken round-robin with this case's group.
   public var loopOverheadNs: Double?
+  /// How far off this case's median may be, in ns: the loop cost removed (the
+  /// reference loop is not the case's own loop, so up to that much may be wrong),
+  /// plus the half-widths of the 95% intervals of the reference's median and of
+  /// the case's median. `nil` in results written before it existed.
+  ///
+  /// A figure under twice this (``resolutionNs``) is published as a bound.
+  public var uncertaintyNs: Double?
+  /// Why the case's samples may not be what calibration aimed at (samples that
+  /// missed the target duration by more than 2×), or `nil` when they are.
+  public var calibrationNote: String?
   /// Nanoseconds per operation of each sample, overheads subtracted.
   public var samples: [Double]
   /// The raw duration of each sample, in ns, nothing subtracted.
@@ -58,6 +73,32 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// The key that identifies the case across runs.
   public var key: CaseKey {
     CaseKey(suite: suite, scenario: scenario, strategy: strategy, size: size)
+  }
+
+  /// Operations per sample: ``iterations`` × ``operationsPerIteration``.
+  public var operationsPerSample: Int {
+    iterations * (operationsPerIteration ?? 1)
+  }
+
+  /// The smallest time this case can publish as a number, in ns: twice its
+  /// ``uncertaintyNs``, so a published figure is at least twice what may be wrong
+  /// in it. Zero for results written before it existed.
+  public var resolutionNs: Double {
+    2 * (uncertaintyNs ?? 0)
+  }
+
+  /// A time statistic of this case as it may be published: the value when it
+  /// reaches ``resolutionNs``, else an upper bound (the value, or zero when it is
+  /// below zero, plus ``uncertaintyNs``).
+  public func figure(_ nanoseconds: Double) -> Figure {
+    let uncertainty = uncertaintyNs ?? 0
+    if nanoseconds >= 2 * uncertainty && nanoseconds > 0 { return .value(nanoseconds) }
+    return .below(max(nanoseconds, 0) + uncertainty)
+  }
+
+  /// The published median, or `nil` when the case has no statistics.
+  public var medianFigure: Figure? {
+    statistics.map { figure($0.median) }
   }
 
   /// A short name for messages: `suite/scenario[size] strategy`.

@@ -97,9 +97,13 @@ public struct BenchmarkRunner {
       }
     }
 
-    // The reference loop takes a sample each round beside the cases, so the
-    // overhead subtracted from them is measured under the same conditions.
-    let reference = samplers.isEmpty ? nil : LoopOverhead.sampler(configuration: configuration)
+    // A reference loop of each shape takes a sample each round beside the cases,
+    // so the overhead subtracted from them is measured under the same conditions.
+    let shapes = Set(samplers.map(\.sampler.operationsPerIteration)).sorted()
+    let references = Dictionary(
+      uniqueKeysWithValues: shapes.map {
+        ($0, LoopOverhead.sampler(configuration: configuration, operationsPerIteration: $0))
+      })
     var active = samplers.map(\.sampler)
     while !active.isEmpty {
       active.removeAll { sampler in
@@ -109,21 +113,30 @@ public struct BenchmarkRunner {
       }
       for sampler in active {
         sampler.sample()
+        if sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs) {
+          sampler.sample()
+        }
       }
-      if let reference, !active.isEmpty {
-        let before = reference.spentNs
-        reference.sample()
-        // The reference serves every case of the round: they share its cost.
-        let cost = (reference.spentNs &- before) / UInt64(active.count)
-        for sampler in active { sampler.charge(cost) }
+      if !active.isEmpty {
+        for reference in references.values {
+          let before = reference.spentNs
+          reference.sample()
+          // The references serve every case of the round: they share their cost.
+          let cost = (reference.spentNs &- before) / UInt64(active.count)
+          for sampler in active { sampler.charge(cost) }
+        }
       }
     }
 
-    let groupOverhead = reference.map(LoopOverhead.estimate(from:)) ?? loopOverhead
+    let fallback = LoopOverhead.Estimate(perOperationNs: loopOverhead, uncertaintyNs: 0)
     var finished = failed
     for (index, sampler) in samplers {
+      let overhead =
+        references[sampler.operationsPerIteration].map { LoopOverhead.estimate(from: $0, configuration: configuration) }
+        ?? fallback
       finished[index] = sampler.finish(
-        loopOverheadNs: groupOverhead, resamples: configuration.bootstrapResamples, seed: configuration.seed)
+        overhead: overhead, targetNs: configuration.targetSampleNs,
+        resamples: configuration.bootstrapResamples, seed: configuration.seed)
     }
     return group.strategies.indices.compactMap { finished[$0] }
   }

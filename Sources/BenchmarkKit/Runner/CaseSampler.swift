@@ -9,6 +9,7 @@ final class CaseSampler {
   private let prepared: PreparedCase
   private let counter: AllocationCounter?
   /// Nanoseconds per operation of each sample, fixed cost subtracted, loop cost not yet.
+  /// Operations are loop iterations × ``PreparedCase/operationsPerIteration``.
   private(set) var grossSamples = [Double]()
   /// Wall-clock nanoseconds this case has cost so far, set-up and bookkeeping included.
   private(set) var spentNs: UInt64 = 0
@@ -19,6 +20,7 @@ final class CaseSampler {
     self.result = result
     self.prepared = prepared
     self.counter = counter
+    self.result.operationsPerIteration = prepared.operationsPerIteration
     if counter != nil {
       self.result.allocationSamples = []
       self.result.byteSamples = []
@@ -29,6 +31,9 @@ final class CaseSampler {
   }
 
   var sampleCount: Int { grossSamples.count }
+
+  /// Operations per loop iteration of the case.
+  var operationsPerIteration: Int { prepared.operationsPerIteration }
 
   /// Adds set-up time spent outside the sampler to this case's account.
   func charge(_ nanoseconds: UInt64) {
@@ -82,7 +87,7 @@ final class CaseSampler {
       let allocationsAfter = counter?.snapshot()
       let notificationsAfter = prepared.notifications?()
 
-      let operations = Double(iterations)
+      let operations = Double(iterations * prepared.operationsPerIteration)
       result.elapsedNs.append(elapsed)
       grossSamples.append((Double(elapsed) - result.fixedOverheadNs) / operations)
       if let before = allocationsBefore, let after = allocationsAfter {
@@ -93,17 +98,29 @@ final class CaseSampler {
       if let before = notificationsBefore, let after = notificationsAfter {
         result.notificationSamples?.append(Double(after - before) / operations)
         notificationTotal += after - before
-        iterationTotal += iterations
+        iterationTotal += iterations * prepared.operationsPerIteration
       }
     }
   }
 
   /// Subtracts the loop cost, summarises the samples, checks the notifications,
   /// and tears the case down.
-  func finish(loopOverheadNs: Double, resamples: Int, seed: UInt64) -> CaseResult {
+  ///
+  /// - Parameters:
+  ///   - overhead: The harness's cost per operation for a loop of this case's shape.
+  ///   - targetNs: The duration a sample aimed at; samples whose median misses it
+  ///     by more than 2× are noted in ``CaseResult/calibrationNote``.
+  func finish(overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64) -> CaseResult {
     prepared.tearDown?()
-    result.loopOverheadNs = loopOverheadNs
-    result.samples = grossSamples.map { $0 - loopOverheadNs }
+    result.loopOverheadNs = overhead.perOperationNs
+    result.samples = grossSamples.map { $0 - overhead.perOperationNs }
+    if let typical = Statistics.median(result.elapsedNs.map(Double.init)) {
+      let ratio = typical / Double(max(targetNs, 1))
+      if ratio > 2 || ratio < 0.5 {
+        result.calibrationNote =
+          "samples lasted \(Self.milliseconds(typical)) ms against a \(Self.milliseconds(Double(targetNs))) ms target"
+      }
+    }
     if let allocations = result.allocationSamples { result.allocationsPerOperation = Statistics.median(allocations) }
     if let bytes = result.byteSamples { result.bytesPerOperation = Statistics.median(bytes) }
     if iterationTotal > 0 {
@@ -120,9 +137,16 @@ final class CaseSampler {
         "expected \(expected) notifications per operation, measured \(measured) (\(notificationTotal) in \(iterationTotal) operations)"
       return result
     }
-    result.statistics = Statistics(
+    let statistics = Statistics(
       result.samples, resamples: resamples,
       seed: SplitMix64.seed(for: result.displayName, base: seed))
+    result.statistics = statistics
+    if let statistics {
+      // The reference loop is not this case's own loop: the cost removed may be
+      // wrong by up to itself. Add both medians' sampling uncertainty.
+      let halfWidth = (statistics.ciHigh - statistics.ciLow) / 2
+      result.uncertaintyNs = overhead.perOperationNs + overhead.uncertaintyNs + halfWidth
+    }
     return result
   }
 
@@ -136,6 +160,28 @@ final class CaseSampler {
       body()
     }
     spentNs &+= MonotonicClock.now() &- start
+  }
+
+  /// Re-calibrates when the first sample missed the target duration by more than 2×
+  /// (a calibration timing that was pre-empted, or a case that warmed up late),
+  /// discarding that sample; returns whether it did.
+  func recalibrateIfMissed(targetNs: UInt64) -> Bool {
+    guard grossSamples.count == 1, let elapsed = result.elapsedNs.first else { return false }
+    let ratio = Double(elapsed) / Double(max(targetNs, 1))
+    guard ratio > 2 || ratio < 0.5 else { return false }
+    result.iterations = Self.scaled(result.iterations, elapsed: elapsed, targetNs: targetNs)
+    grossSamples.removeAll()
+    result.elapsedNs.removeAll()
+    result.allocationSamples = result.allocationSamples.map { _ in [] }
+    result.byteSamples = result.byteSamples.map { _ in [] }
+    result.notificationSamples = result.notificationSamples.map { _ in [] }
+    notificationTotal = 0
+    iterationTotal = 0
+    return true
+  }
+
+  private static func milliseconds(_ nanoseconds: Double) -> String {
+    String((nanoseconds / 1e4).rounded() / 100)
   }
 
   private static let maximumIterations = 1 << 40

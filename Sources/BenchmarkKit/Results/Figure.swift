@@ -1,0 +1,69 @@
+/// A published figure: a number the run resolved, or an upper bound where it could not.
+///
+/// A time smaller than a run's uncertainty about it is not a measurement: it can
+/// come out negative, and a ratio built from it is noise divided by a number.
+/// Every time and ratio a report prints goes through `Figure`, so such a value is
+/// written as "< bound" and never as a number.
+public enum Figure: Hashable, Sendable {
+  /// A figure the run resolved.
+  case value(Double)
+  /// A figure the run could not resolve: the true value is below this bound.
+  case below(Double)
+  /// A figure the run could not resolve from below: the true value is above this bound.
+  case above(Double)
+  /// Nothing can be said (e.g. a ratio of two bounds).
+  case unresolved
+
+  /// The number the figure publishes: the value or the bound; `nil` when unresolved.
+  public var number: Double? {
+    switch self {
+    case .value(let value), .below(let value), .above(let value): value
+    case .unresolved: nil
+    }
+  }
+
+  /// The resolved value, or `nil` for a bound.
+  public var value: Double? {
+    if case .value(let value) = self { value } else { nil }
+  }
+
+  /// Whether the figure is a bound (or unresolved) rather than a value.
+  public var isBound: Bool {
+    value == nil
+  }
+
+  /// `<` or `>` for a bound, `?` when unresolved, empty for a value.
+  public var boundMark: String {
+    switch self {
+    case .value: ""
+    case .below: "<"
+    case .above: ">"
+    case .unresolved: "?"
+    }
+  }
+}
+
+extension Figure {
+  /// The figure of `numerator / denominator`: a value when both are, a bound
+  /// when one is, unresolved when both are.
+  ///
+  /// With intervals for the parts, a bound uses the extreme the bound allows:
+  /// `< a` over `b ∈ [b₁, b₂]` is `< a / b₁`.
+  public static func ratio(
+    _ numerator: Figure, over denominator: Figure,
+    value: Double?, denominatorLow: Double? = nil, numeratorLow: Double? = nil
+  ) -> Figure {
+    switch (numerator, denominator) {
+    case (.value, .value):
+      return value.map(Figure.value) ?? .unresolved
+    case (.below(let bound), .value(let den)):
+      let low = max(denominatorLow ?? den, .leastNormalMagnitude)
+      return .below(bound / low)
+    case (.value(let num), .below(let bound)):
+      guard bound > 0 else { return .unresolved }
+      return .above((numeratorLow ?? num) / bound)
+    default:
+      return .unresolved
+    }
+  }
+}
