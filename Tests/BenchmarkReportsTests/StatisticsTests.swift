@@ -51,3 +51,53 @@ struct SignificanceTests {
     #expect(PairedRatio.of(failed, to: b) == nil)
   }
 }
+
+@Suite("Paired ratio intervals")
+struct PairedRatioIntervalTests {
+  static func pair(_ a: [Double], _ b: [Double], loopCost: Double? = nil, uncertainty: Double? = nil)
+    -> (CaseResult, CaseResult)
+  {
+    var x = Fixtures.result("s", "a", samples: a)
+    var y = Fixtures.result("s", "b", samples: b)
+    x.loopOverheadNs = loopCost
+    y.loopOverheadNs = loopCost
+    x.uncertaintyNs = uncertainty
+    y.uncertaintyNs = uncertainty
+    return (x, y)
+  }
+
+  @Test func interval_containsThePairedRatio_andIsSeeded() throws {
+    var generator = SplitMix64(seed: 3)
+    let drift = (0..<30).map { 1 + 0.3 * Double($0 / 10) }
+    let b = drift.map { 40 * $0 * (1 + 0.05 * (Double(generator.next() % 1000) / 1000 - 0.5)) }
+    let a = drift.map { 10 * $0 * (1 + 0.05 * (Double(generator.next() % 1000) / 1000 - 0.5)) }
+    let (x, y) = Self.pair(a, b)
+    let interval = try #require(PairedRatio.interval(of: x, to: y))
+    let point = try #require(PairedRatio.of(x, to: y))
+    #expect(interval.contains(point))
+    #expect(interval.lowerBound > 0.23 && interval.upperBound < 0.27)
+    #expect(PairedRatio.interval(of: x, to: y) == interval)
+  }
+
+  @Test func interval_widensWithTheLoopCostsSpread() throws {
+    let a = (0..<21).map { 10 + Double($0 % 3) * 0.1 }
+    let b = (0..<21).map { 20 + Double($0 % 5) * 0.1 }
+    let (x, y) = Self.pair(a, b, loopCost: 1, uncertainty: 1.1)
+    var xWide = x
+    xWide.loopOverheadNs = 1.5  // another shape's estimate: drawn independently
+    xWide.uncertaintyNs = 4
+    let narrow = try #require(PairedRatio.interval(of: x, to: y))
+    let wide = try #require(PairedRatio.interval(of: xWide, to: y))
+    #expect(wide.upperBound - wide.lowerBound > 2 * (narrow.upperBound - narrow.lowerBound))
+  }
+
+  @Test func interval_isNil_forBoundsFailuresAndTooFewRounds() {
+    let (x, y) = Self.pair([0.1, 0.2, 0.1, 0.15], [10, 10, 10, 10], uncertainty: 0.5)
+    #expect(PairedRatio.interval(of: x, to: y) == nil)  // numerator under its resolution
+    #expect(PairedRatio.interval(of: y, to: x) == nil)  // denominator a bound
+    let (short, other) = Self.pair([1, 2], [3, 4])
+    #expect(PairedRatio.interval(of: short, to: other) == nil)
+    let failed = Fixtures.result("s", "c", samples: [1, 2, 3], failure: "no")
+    #expect(PairedRatio.interval(of: failed, to: other) == nil)
+  }
+}
