@@ -5,7 +5,7 @@ extension Contention {
   /// t threads incrementing one observed object.
   static let object = BenchmarkScenario(
     name: "object",
-    summary: "One increment of an object that one persistent observer reads, from one of t threads at once (1 notification, none lost)",
+    summary: "One increment of an object that one persistent observer reads, from one of t threads started together (1 notification, none lost; 8 per loop iteration)",
     sizes: threadCounts,
     quickSizes: threadCounts,
     strategies: StrategyIDs.lock + [StrategyIDs.apple, StrategyIDs.none]
@@ -22,9 +22,10 @@ extension Contention {
     let tally = AtomicTally()
     let token = S.observe({ _ = model.value }, onChange: { tally.bump() })
     let pool = WorkerPool(threads: threads) { operations in
-      for _ in 0..<operations { model.increment() }
+      repeatUnrolled(operations) { model.increment() }
     }
     return PreparedCase(
+      operationsPerIteration: unrollFactor,
       run: pool.run,
       notifications: { tally.count },
       // Every write is notified, whatever the interleaving.
@@ -40,9 +41,10 @@ extension Contention {
     let tally = AtomicTally()
     AppleObservation.observeConcurrently({ [unowned(unsafe) model] in _ = model.value }, onChange: { tally.bump() })
     let pool = WorkerPool(threads: threads) { operations in
-      for _ in 0..<operations { model.increment() }
+      repeatUnrolled(operations) { model.increment() }
     }
     return PreparedCase(
+      operationsPerIteration: unrollFactor,
       run: pool.run,
       notifications: { tally.count },
       // Between a fire and its re-arm another thread's write goes unseen, so with
@@ -55,15 +57,15 @@ extension Contention {
   private static func objectPlain(threads: Int) -> PreparedCase {
     let model = PlainSharedCounter()
     let pool = WorkerPool(threads: threads) { operations in
-      for _ in 0..<operations { model.increment() }
+      repeatUnrolled(operations) { model.increment() }
     }
-    return PreparedCase(run: pool.run, tearDown: pool.stop)
+    return PreparedCase(operationsPerIteration: unrollFactor, run: pool.run, tearDown: pool.stop)
   }
 
   /// t threads sending to one observed store.
   static let store = BenchmarkScenario(
     name: "store",
-    summary: "One send incrementing a field that one persistent observer reads, from one of t threads at once (1 notification, none lost)",
+    summary: "One send incrementing a field that one persistent observer reads, from one of t threads started together (1 notification, none lost; 8 per loop iteration)",
     sizes: threadCounts,
     quickSizes: threadCounts,
     strategies: StrategyIDs.lock + StrategyIDs.refinements.filter { $0.hasPrefix("lock-") }
@@ -81,9 +83,10 @@ extension Contention {
     let tally = AtomicTally()
     let token = S.observe({ _ = store.count }, onChange: { tally.bump() })
     let pool = WorkerPool(threads: threads) { operations in
-      for _ in 0..<operations { store.send(.increment) }
+      repeatUnrolled(operations) { store.send(.increment) }
     }
     return PreparedCase(
+      operationsPerIteration: unrollFactor,
       run: pool.run,
       notifications: { tally.count },
       expectedNotificationsPerOperation: 1,
@@ -96,9 +99,9 @@ extension Contention {
   private static func storePlain(threads: Int) -> PreparedCase {
     let store = PlainSharedStore()
     let pool = WorkerPool(threads: threads) { operations in
-      for _ in 0..<operations { store.send(.increment) }
+      repeatUnrolled(operations) { store.send(.increment) }
     }
-    return PreparedCase(run: pool.run, tearDown: pool.stop)
+    return PreparedCase(operationsPerIteration: unrollFactor, run: pool.run, tearDown: pool.stop)
   }
 
   /// ``object`` as a ``CoreWorkload``, specialised per strategy.

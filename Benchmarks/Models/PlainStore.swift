@@ -26,6 +26,18 @@ final class PlainStore<State, Action> {
   /// The state.
   var state: State { storage.pointee }
 
+  /// Calls `body` with the state where it is stored, without copying it.
+  @inline(__always)
+  func withState<R>(_ body: (UnsafePointer<State>) -> R) -> R {
+    body(storage)
+  }
+
+  /// Mutates the state in place, without a reducer: the floor of a write.
+  @inline(__always)
+  func modify(_ body: (inout State) -> Void) {
+    body(&storage.pointee)
+  }
+
   /// Reduces `action` and every follow-up action its effects send.
   func send(_ action: Action) {
     run(reducer(&storage.pointee, action))

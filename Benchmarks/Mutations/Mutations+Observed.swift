@@ -5,7 +5,7 @@ extension Mutations {
   /// A write with k persistent observers on the written field.
   static let observed = BenchmarkScenario(
     name: "observed",
-    summary: "Writes a new value to a property that k persistent observers read (k notifications)",
+    summary: "One write of a new value to a property that k persistent observers read (k notifications; 8 per loop iteration)",
     sizes: observerCounts,
     quickSizes: quickObserverCounts,
     strategies: StrategyIDs.objectsObserved
@@ -21,7 +21,7 @@ extension Mutations {
   /// nobody to notify with `keypath`, all k with `whole`.
   static let observedOtherKeyPath = BenchmarkScenario(
     name: "observed-other-keypath",
-    summary: "Writes a new value to a property while k persistent observers read another one (keypath: 0 notified, whole: k)",
+    summary: "One write of a new value to a property while k persistent observers read another one (keypath: 0 notified, whole: k; 8 per loop iteration)",
     sizes: observerCounts,
     quickSizes: quickObserverCounts,
     strategies: StrategyIDs.objects
@@ -46,16 +46,8 @@ extension Mutations {
     let cursor = Cursor()
     let reached = !onOther || S.isWhole
     return .core(
-      S.self,
-      run: { iterations in
-        var value = cursor.value
-        for _ in 0..<iterations {
-          value &+= 1
-          model.count = value
-          blackHole(value)
-        }
-        cursor.value = value
-      },
+      S.self, operationsPerIteration: unrollFactor,
+      run: { iterations in writeNewValues(iterations, cursor) { model.count = $0 } },
       notifications: { tally.count },
       expected: reached ? Double(observers) : 0,
       tearDown: { for token in tokens { token.cancel() } })
@@ -73,15 +65,8 @@ extension Mutations {
     }
     let cursor = Cursor()
     return PreparedCase(
-      run: { iterations in
-        var value = cursor.value
-        for _ in 0..<iterations {
-          value &+= 1
-          model.count = value
-          blackHole(value)
-        }
-        cursor.value = value
-      },
+      operationsPerIteration: unrollFactor,
+      run: { iterations in writeNewValues(iterations, cursor) { model.count = $0 } },
       notifications: { tally.count },
       expectedNotificationsPerOperation: onOther ? 0 : Double(observers))
   }
@@ -92,7 +77,7 @@ extension Mutations {
   /// values, and the core's models do the same in their setters (``Counter``).
   static let equalValue = BenchmarkScenario(
     name: "equal-value",
-    summary: "Writes the value a property already holds while one persistent observer reads it",
+    summary: "One write of the value a property already holds while one persistent observer reads it (8 per loop iteration)",
     strategies: StrategyIDs.objects
   ) { id, _ in
     switch try Subject(id) {
@@ -108,13 +93,8 @@ extension Mutations {
     let token = S.inIsolation { S.observe({ _ = model.count }, onChange: { tally.bump() }) }
     let value = identity(0)
     return .core(
-      S.self,
-      run: { iterations in
-        for _ in 0..<iterations {
-          model.count = value
-          blackHole(value)
-        }
-      },
+      S.self, operationsPerIteration: unrollFactor,
+      run: { iterations in writeSameValue(iterations, value) { model.count = $0 } },
       notifications: { tally.count },
       // The setter's equality gate: nothing to notify.
       expected: 0,
@@ -127,12 +107,8 @@ extension Mutations {
     AppleObservation.observe({ [unowned(unsafe) model] in _ = model.count }, onChange: { tally.bump() })
     let value = identity(0)
     return PreparedCase(
-      run: { iterations in
-        for _ in 0..<iterations {
-          model.count = value
-          blackHole(value)
-        }
-      },
+      operationsPerIteration: unrollFactor,
+      run: { iterations in writeSameValue(iterations, value) { model.count = $0 } },
       notifications: { tally.count },
       // The macro's setter skips a write of an equal value.
       expectedNotificationsPerOperation: 0)
@@ -141,12 +117,19 @@ extension Mutations {
   private static func equalValuePlain() -> PreparedCase {
     let model = PlainCounter()
     let value = identity(0)
-    return PreparedCase(run: { iterations in
-      for _ in 0..<iterations {
-        model.count = value
-        blackHole(value)
-      }
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in writeSameValue(iterations, value) { model.count = $0 } })
+  }
+
+  /// `iterations` × 8 writes of `value` through `write`, each followed by the
+  /// black hole so that no write is merged with the next.
+  @inline(__always)
+  static func writeSameValue(_ iterations: Int, _ value: Int, _ write: (Int) -> Void) {
+    repeatUnrolled(iterations) {
+      write(value)
+      blackHole(value)
+    }
   }
 
   /// ``writeObserved`` as a ``CoreWorkload``, specialised per strategy.

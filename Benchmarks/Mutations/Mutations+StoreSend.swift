@@ -5,7 +5,7 @@ extension Mutations {
   /// A send whose reducer changes one field, nobody observing.
   static let storeSend = BenchmarkScenario(
     name: "store-send",
-    summary: "Sends an action whose reducer adds one to a field, no observer (apple: model.increment())",
+    summary: "One send of an action whose reducer adds one to a field, no observer (apple: model.increment(); 8 per loop iteration)",
     strategies: StrategyIDs.stores
   ) { id, _ in
     try storeSend(id, observed: false)
@@ -14,7 +14,7 @@ extension Mutations {
   /// A send whose reducer changes one field, one persistent observer on it.
   static let storeSendObserved = BenchmarkScenario(
     name: "store-send-observed",
-    summary: "Sends an action whose reducer adds one to a field one persistent observer reads (1 notification)",
+    summary: "One send of an action whose reducer adds one to a field one persistent observer reads (1 notification; 8 per loop iteration)",
     strategies: StrategyIDs.stores
   ) { id, _ in
     try storeSend(id, observed: true)
@@ -33,10 +33,8 @@ extension Mutations {
     let tally = Tally()
     let token = observed ? S.inIsolation { S.observe({ _ = store.count }, onChange: { tally.bump() }) } : nil
     return .core(
-      S.self,
-      run: { iterations in
-        for _ in 0..<iterations { store.send(.increment) }
-      },
+      S.self, operationsPerIteration: unrollFactor,
+      run: { iterations in repeatSends(iterations) { store.send(.increment) } },
       notifications: { tally.count },
       expected: observed ? 1 : 0,
       tearDown: { token?.cancel() })
@@ -49,18 +47,27 @@ extension Mutations {
       AppleObservation.observe({ [unowned(unsafe) model] in _ = model.count }, onChange: { tally.bump() })
     }
     return PreparedCase(
-      run: { iterations in
-        for _ in 0..<iterations { model.increment() }
-      },
+      operationsPerIteration: unrollFactor,
+      run: { iterations in repeatSends(iterations) { model.increment() } },
       notifications: { tally.count },
       expectedNotificationsPerOperation: observed ? 1 : 0)
   }
 
   private static func storeSendPlain() -> PreparedCase {
     let store = PlainStore(initialState: PlainCounterState(), reducer: plainCounterReducer)
-    return PreparedCase(run: { iterations in
-      for _ in 0..<iterations { store.send(.increment) }
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in repeatSends(iterations) { store.send(.increment) } })
+  }
+
+  /// `iterations` × 8 sends, each followed by a memory clobber so that no two
+  /// are merged, alike for every side.
+  @inline(__always)
+  static func repeatSends(_ iterations: Int, _ send: () -> Void) {
+    repeatUnrolled(iterations) {
+      send()
+      clobberMemory()
+    }
   }
 
   /// ``storeSend`` as a ``CoreWorkload``, specialised per strategy.

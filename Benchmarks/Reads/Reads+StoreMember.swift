@@ -14,7 +14,7 @@ extension Reads {
   /// benchmark's genericity rather than the store.
   static let storeMember = BenchmarkScenario(
     name: "store-member",
-    summary: "Reads the leaf's value through its scoped store at depth d, no scope open (apple: through d objects)",
+    summary: "One read of the leaf's value through its scoped store at depth d, no scope open (apple: through d objects; 8 per loop iteration)",
     sizes: [1, 4, 16, 64],
     quickSizes: [1, 64],
     strategies: StrategyIDs.stores
@@ -34,25 +34,34 @@ extension Reads {
     // literal would be instantiated at run time on every read, ~3 µs), and a hoisted
     // key path would be projected by the run time (~150 ns) — neither is what a
     // user's code pays, so the workload writes the folded form.
-    return .core(S.self, run: { iterations in
-      for _ in 0..<iterations { blackHole(leaf.read { $0.value }) }
-    })
+    return .core(
+      S.self, operationsPerIteration: unrollFactor,
+      run: { iterations in
+        repeatUnrolled(iterations) { blackHole(leaf.read { $0.value }) }
+      })
   }
 
   private static func storeMemberApple(depth: Int) -> PreparedCase {
     let root = AppleNode(depth: depth)
     let levels = identity(depth - 1)
-    return PreparedCase(run: { iterations in
-      for _ in 0..<iterations { blackHole(root.descendant(levels).value) }
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in
+        repeatUnrolled(iterations) { blackHole(root.descendant(levels).value) }
+      })
   }
 
   private static func storeMemberPlain(depth: Int) -> PreparedCase {
     let store = PlainStore(initialState: PlainNode(depth: depth), reducer: plainNodeReducer)
     let levels = identity(depth - 1)
-    return PreparedCase(run: { iterations in
-      for _ in 0..<iterations { blackHole(store.state.valueBelow(levels)) }
-    })
+    // The floor: the nested structs read in place, level by level.
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in
+        repeatUnrolled(iterations) {
+          blackHole(store.withState { PlainNode.value(below: levels, at: $0) })
+        }
+      })
   }
 
   /// ``storeMember`` as a ``CoreWorkload``, specialised per strategy.

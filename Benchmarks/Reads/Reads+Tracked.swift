@@ -3,19 +3,21 @@ import Observation
 import ObservationCore
 
 extension Reads {
-  // Every tracked case opens ONE scope around its whole loop: an operation is one
-  // read inside it. Closing the scope installs one observer, which the core then
-  // cancels; apple cannot cancel, so it ends its observation the only way it has,
-  // one write after the loop that fires it (left armed, the observations would
-  // pile up on the model run after run and slow every later install). Either
-  // end is a fixed cost per run, amortised over its thousands of reads. A read
-  // must never fire the core's scope: those cases check 0 notifications; apple's
-  // count would include its own closing write, so it is not counted.
+  // Every tracked case times its reads inside ONE open scope that wraps the whole
+  // timing (`PreparedCase.timed(within:)`): the scope is opened, and every field
+  // or object the case reads is read once, before the clock starts; it is
+  // closed and ended after the clock stops. So an operation is always a read of
+  // something this scope has already read, whatever the iteration count, and
+  // nothing done once per run is timed. The core ends its scope by cancelling;
+  // apple, which cannot cancel, by a write that fires it (left armed, the
+  // observations would pile up on the model and slow every later install). A
+  // read never fires: every observed side checks 0 notifications per operation
+  // (apple's closing write fires outside the counted region).
 
   /// The same property, read again and again inside an open scope.
   static let tracked = BenchmarkScenario(
     name: "tracked",
-    summary: "Reads the same observed property inside an open tracking scope",
+    summary: "One read of an observed property already read in the open tracking scope (8 per loop iteration)",
     strategies: StrategyIDs.objects
   ) { id, _ in
     switch try Subject(id) {
@@ -29,33 +31,48 @@ extension Reads {
     let model = S.inIsolation { Counter<S>() }
     let tally = Tally()
     return .core(
-      S.self,
+      S.self, operationsPerIteration: unrollFactor,
       run: { iterations in
-        S.withTracking({
-          for _ in 0..<iterations { blackHole(model.count) }
-        }, onChange: { tally.bump() }).token.cancel()
+        repeatUnrolled(iterations) { blackHole(model.count) }
       },
-      notifications: { tally.count }, expected: 0)
+      notifications: { tally.count }, expected: 0,
+      context: { timing in
+        S.withTracking({
+          blackHole(model.count)
+          timing()
+        }, onChange: { tally.bump() }).token.cancel()
+      })
   }
 
   private static func trackedApple() -> PreparedCase {
     let model = AppleCounter()
+    let tally = Tally()
     let cursor = Cursor()
-    return PreparedCase(run: { iterations in
-      withObservationTracking({
-        for _ in 0..<iterations { blackHole(model.count) }
-      }, onChange: {})
-      cursor.value &+= 1
-      model.count = cursor.value
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in
+        repeatUnrolled(iterations) { blackHole(model.count) }
+      },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: 0,
+      isolation: PreparedCase.timed { timing in
+        withObservationTracking({
+          blackHole(model.count)
+          timing()
+        }, onChange: { tally.bump() })
+        cursor.value &+= 1
+        model.count = cursor.value
+      })
   }
 
   private static func trackedPlain() -> PreparedCase {
     // No scope to open: the plain read is the floor.
     let model = PlainCounter()
-    return PreparedCase(run: { iterations in
-      for _ in 0..<iterations { blackHole(model.count) }
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in
+        repeatUnrolled(iterations) { blackHole(model.count) }
+      })
   }
 
   /// ``tracked`` as a ``CoreWorkload``, specialised per strategy.

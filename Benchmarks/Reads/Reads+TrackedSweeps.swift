@@ -2,12 +2,15 @@ import BenchmarkKit
 import Observation
 import ObservationCore
 
+// Both sweeps time their reads inside one open scope that has already read every
+// field or object they cycle over (see reads/tracked): an operation is one read of
+// one of them, the same unit whatever the iteration count or the size.
 extension Reads {
   /// Reads cycling over `n` distinct properties of one object, n = 1 … 62: 62 is
   /// as many fields as per-field invalidation tells apart (bits 0 to 62).
   static let trackedProperties = BenchmarkScenario(
     name: "tracked-properties",
-    summary: "Reads one of n distinct observed properties of one object (cycling) inside an open scope",
+    summary: "One read of the next of n observed properties of one object (cycling), all already read in the open scope",
     sizes: [1, 2, 4, 8, 16, 32, 62],
     quickSizes: [1, 62],
     strategies: StrategyIDs.objects
@@ -19,58 +22,63 @@ extension Reads {
     }
   }
 
+  /// Reads of fields 0, 1, … `count` − 1, 0, 1, … through `read`, unrolled.
+  @inline(__always)
+  static func cycleReads(_ iterations: Int, count: Int, _ read: (Int) -> Int) {
+    var index = 0
+    repeatUnrolled(iterations) {
+      blackHole(read(index))
+      index &+= 1
+      if index == count { index = 0 }
+    }
+  }
+
   private static func trackedProperties<S: ObservationStrategy>(_: S.Type, count: Int) -> PreparedCase {
     let model = S.inIsolation { Wide<S>() }
     let tally = Tally()
     return .core(
-      S.self,
-      run: { iterations in
+      S.self, operationsPerIteration: unrollFactor,
+      run: { iterations in cycleReads(iterations, count: count) { model.read($0) } },
+      notifications: { tally.count }, expected: 0,
+      context: { timing in
         S.withTracking({
-          var field = 0
-          for _ in 0..<iterations {
-            blackHole(model.read(field))
-            field &+= 1
-            if field == count { field = 0 }
-          }
+          for field in 0..<count { blackHole(model.read(field)) }
+          timing()
         }, onChange: { tally.bump() }).token.cancel()
-      },
-      notifications: { tally.count }, expected: 0)
+      })
   }
 
   private static func trackedPropertiesApple(count: Int) -> PreparedCase {
     let model = AppleWide()
+    let tally = Tally()
     let cursor = Cursor()
-    return PreparedCase(run: { iterations in
-      withObservationTracking({
-        var field = 0
-        for _ in 0..<iterations {
-          blackHole(model.read(field))
-          field &+= 1
-          if field == count { field = 0 }
-        }
-      }, onChange: {})
-      // Fires and ends the observation (see reads/tracked).
-      cursor.value &+= 1
-      model.p0 = cursor.value
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in cycleReads(iterations, count: count) { model.read($0) } },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: 0,
+      isolation: PreparedCase.timed { timing in
+        withObservationTracking({
+          for field in 0..<count { blackHole(model.read(field)) }
+          timing()
+        }, onChange: { tally.bump() })
+        // Fires and ends the observation, untimed (see reads/tracked).
+        cursor.value &+= 1
+        model.p0 = cursor.value
+      })
   }
 
   private static func trackedPropertiesPlain(count: Int) -> PreparedCase {
     let model = PlainWide()
-    return PreparedCase(run: { iterations in
-      var field = 0
-      for _ in 0..<iterations {
-        blackHole(model.read(field))
-        field &+= 1
-        if field == count { field = 0 }
-      }
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in cycleReads(iterations, count: count) { model.read($0) } })
   }
 
   /// Reads cycling over `n` distinct objects, n = 1 … 1 000.
   static let trackedObjects = BenchmarkScenario(
     name: "tracked-objects",
-    summary: "Reads the observed property of one of n distinct objects (cycling) inside an open scope",
+    summary: "One read of the observed property of the next of n objects (cycling), all already read in the open scope",
     sizes: [1, 10, 100, 1_000],
     quickSizes: [1, 1_000],
     strategies: StrategyIDs.objects
@@ -86,48 +94,42 @@ extension Reads {
     let models = S.inIsolation { ContiguousArray((0..<count).map { _ in Counter<S>() }) }
     let tally = Tally()
     return .core(
-      S.self,
-      run: { iterations in
+      S.self, operationsPerIteration: unrollFactor,
+      run: { iterations in cycleReads(iterations, count: count) { models[$0].count } },
+      notifications: { tally.count }, expected: 0,
+      context: { timing in
         S.withTracking({
-          var index = 0
-          for _ in 0..<iterations {
-            blackHole(models[index].count)
-            index &+= 1
-            if index == count { index = 0 }
-          }
+          for model in models { blackHole(model.count) }
+          timing()
         }, onChange: { tally.bump() }).token.cancel()
-      },
-      notifications: { tally.count }, expected: 0)
+      })
   }
 
   private static func trackedObjectsApple(count: Int) -> PreparedCase {
     let models = ContiguousArray((0..<count).map { _ in AppleCounter() })
+    let tally = Tally()
     let cursor = Cursor()
-    return PreparedCase(run: { iterations in
-      withObservationTracking({
-        var index = 0
-        for _ in 0..<iterations {
-          blackHole(models[index].count)
-          index &+= 1
-          if index == count { index = 0 }
-        }
-      }, onChange: {})
-      // Fires and ends the observation (see reads/tracked).
-      cursor.value &+= 1
-      models[0].count = cursor.value
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in cycleReads(iterations, count: count) { models[$0].count } },
+      notifications: { tally.count },
+      expectedNotificationsPerOperation: 0,
+      isolation: PreparedCase.timed { timing in
+        withObservationTracking({
+          for model in models { blackHole(model.count) }
+          timing()
+        }, onChange: { tally.bump() })
+        // Fires and ends the observation on every object, untimed (see reads/tracked).
+        cursor.value &+= 1
+        models[0].count = cursor.value
+      })
   }
 
   private static func trackedObjectsPlain(count: Int) -> PreparedCase {
     let models = ContiguousArray((0..<count).map { _ in PlainCounter() })
-    return PreparedCase(run: { iterations in
-      var index = 0
-      for _ in 0..<iterations {
-        blackHole(models[index].count)
-        index &+= 1
-        if index == count { index = 0 }
-      }
-    })
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in cycleReads(iterations, count: count) { models[$0].count } })
   }
 
   /// ``trackedProperties`` as a ``CoreWorkload``, specialised per strategy.

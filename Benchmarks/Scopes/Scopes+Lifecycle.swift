@@ -6,7 +6,7 @@ extension Scopes {
   /// A scope that reads nothing.
   static let empty = BenchmarkScenario(
     name: "empty",
-    summary: "Opens and closes a tracking scope that reads nothing",
+    summary: "Opens and closes a tracking scope that reads nothing (8 per loop iteration)",
     strategies: StrategyIDs.objectsObserved
   ) { id, _ in
     switch try Subject(id) {
@@ -19,9 +19,12 @@ extension Scopes {
   private static func empty<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
     let tally = Tally()
     return .core(
-      S.self,
+      S.self, operationsPerIteration: unrollFactor,
       run: { iterations in
-        for _ in 0..<iterations { S.withTracking({}, onChange: { tally.bump() }) }
+        repeatUnrolled(iterations) {
+          S.withTracking({}, onChange: { tally.bump() })
+          clobberMemory()
+        }
       },
       notifications: { tally.count }, expected: 0)
   }
@@ -29,8 +32,12 @@ extension Scopes {
   private static func emptyApple() -> PreparedCase {
     let tally = Tally()
     return PreparedCase(
+      operationsPerIteration: unrollFactor,
       run: { iterations in
-        for _ in 0..<iterations { withObservationTracking({}, onChange: { tally.bump() }) }
+        repeatUnrolled(iterations) {
+          withObservationTracking({}, onChange: { tally.bump() })
+          clobberMemory()
+        }
       },
       notifications: { tally.count }, expectedNotificationsPerOperation: 0)
   }
@@ -104,48 +111,6 @@ extension Scopes {
       notifications: { tally.count }, expectedNotificationsPerOperation: 1)
   }
 
-  /// A scope that reads once and is never fired.
-  ///
-  /// The core cancels it. Apple cannot: its scope is just left, registered on
-  /// the model for as long as the model lives — measured as it is, so its cost
-  /// grows with the registrations already piled up.
-  static let neverFires = BenchmarkScenario(
-    name: "never-fires",
-    summary: "Opens a scope reading one property, closes it, then cancels it (apple cannot cancel: it leaves it armed)",
-    strategies: StrategyIDs.objectsObserved
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try NeverFires().prepare(id: id)
-    case .apple: return neverFiresApple()
-    case .none: throw UnknownStrategy(id: id)
-    }
-  }
-
-  private static func neverFires<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
-    let model = S.inIsolation { Counter<S>() }
-    let tally = Tally()
-    return .core(
-      S.self,
-      run: { iterations in
-        for _ in 0..<iterations {
-          S.withTracking({ blackHole(model.count) }, onChange: { tally.bump() }).token.cancel()
-        }
-      },
-      notifications: { tally.count }, expected: 0)
-  }
-
-  private static func neverFiresApple() -> PreparedCase {
-    let model = AppleCounter()
-    let tally = Tally()
-    return PreparedCase(
-      run: { iterations in
-        for _ in 0..<iterations {
-          withObservationTracking({ blackHole(model.count) }, onChange: { tally.bump() })
-        }
-      },
-      notifications: { tally.count }, expectedNotificationsPerOperation: 0)
-  }
-
   /// ``empty`` as a ``CoreWorkload``, specialised per strategy.
   private struct EmptyScope: CoreWorkload {
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
@@ -158,13 +123,6 @@ extension Scopes {
     let reads: Int
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
       Scopes.trackFire(S.self, reads: reads)
-    }
-  }
-
-  /// ``neverFires`` as a ``CoreWorkload``, specialised per strategy.
-  private struct NeverFires: CoreWorkload {
-    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
-      Scopes.neverFires(S.self)
     }
   }
 }

@@ -9,6 +9,6 @@ enum Scopes {
   static let suite = BenchmarkSuite(
     name: "scopes",
     summary: "Opening, installing, firing and cancelling tracking scopes",
-    scenarios: [empty, trackFire, trackManyFire, neverFires, lazyRows, lazyRowsPerRowScope]
+    scenarios: [empty, trackFire, trackManyFire, neverFires, neverFiresPileup, lazyRows, lazyRowsPerRowScope]
   )
 }

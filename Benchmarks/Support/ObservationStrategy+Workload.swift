@@ -37,23 +37,49 @@ extension PreparedCase {
   ///
   /// - Parameters:
   ///   - strategy: The core strategy.
-  ///   - run: Performs the operation the given number of times.
+  ///   - operationsPerIteration: 1, or ``unrollFactor`` when `run` uses
+  ///     `repeatUnrolled`.
+  ///   - run: Performs the given number of loop iterations.
   ///   - notifications: A cumulative count of `onChange` calls.
   ///   - expected: The notifications one operation must cause, or `nil`.
+  ///   - context: Wraps every timing (see ``timed(within:)``), inside `S`'s
+  ///     isolation; `nil` when nothing surrounds the timed loop.
   ///   - tearDown: Cancels observations and drops models, in `S`'s isolation.
   static func core<S: ObservationStrategy>(
     _ strategy: S.Type,
+    operationsPerIteration: Int = 1,
     run: @escaping (_ iterations: Int) -> Void,
     notifications: (() -> Int)? = nil,
     expected: Double? = nil,
+    context: ((_ timing: () -> Void) -> Void)? = nil,
     tearDown: (() -> Void)? = nil
   ) -> PreparedCase {
-    PreparedCase(
+    let isolation: ((_ body: @escaping () -> Void) -> Void)?
+    switch (S.timingIsolation, context) {
+    case (let outer?, let context?): isolation = { body in outer { context(body) } }
+    case (nil, let context?): isolation = timed(within: context)
+    case (let outer, nil): isolation = outer
+    }
+    return PreparedCase(
+      operationsPerIteration: operationsPerIteration,
       run: run,
       notifications: notifications,
       expectedNotificationsPerOperation: expected,
-      isolation: S.timingIsolation,
+      isolation: isolation,
       tearDown: tearDown.map { tearDown in { S.inIsolation(tearDown) } }
     )
+  }
+
+  /// An isolation function that runs every timing of a case inside `context`.
+  ///
+  /// The runner calls a case's isolation once per calibration and once per sample
+  /// with a closure that does the whole timing (clock readings included), so what
+  /// `context` does before and after calling `timing` is set-up and tear-down
+  /// outside the measured region: opening the tracking scope the timed reads are
+  /// made in and ending it, or resetting state a sample must start from.
+  static func timed(
+    within context: @escaping (_ timing: () -> Void) -> Void
+  ) -> (_ body: @escaping () -> Void) -> Void {
+    { body in context(body) }
   }
 }

@@ -16,7 +16,10 @@ struct RegistryTests {
     #expect(names["nesting"] == ["leaf-write", "leaf-read-tracked", "sibling-write"])
     #expect(
       names["scopes"]
-        == ["empty", "track-fire", "track-many-fire", "never-fires", "lazy-rows", "lazy-rows-per-row-scope"])
+        == [
+          "empty", "track-fire", "track-many-fire", "never-fires", "never-fires-pileup", "lazy-rows",
+          "lazy-rows-per-row-scope",
+        ])
     #expect(names["contention"] == ["object", "store", "actor-hop"])
   }
 

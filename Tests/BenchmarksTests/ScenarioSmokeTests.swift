@@ -5,7 +5,8 @@ import Testing
 /// Every workload prepared, run and torn down, with its notifications checked.
 @Suite("Scenarios", .serialized)
 struct ScenarioSmokeTests {
-  /// Operations per checked run: even, so that alternating operations pair up.
+  /// Loop iterations per checked run: even, so that alternating operations pair
+  /// up (each iteration is 1 or `unrollFactor` operations).
   static let operations = 4
 
   @Test(arguments: ScenarioCase.all)
@@ -27,7 +28,7 @@ struct ScenarioSmokeTests {
       if let isolation = prepared.isolation { isolation(body) } else { body() }
       return Outcome(
         counted: prepared.notifications != nil,
-        perOperation: Double(after - before) / Double(Self.operations),
+        perOperation: Double(after - before) / Double(Self.operations * prepared.operationsPerIteration),
         expected: prepared.expectedNotificationsPerOperation)
     }
     if let expected = outcome.expected {
