@@ -30,6 +30,7 @@ extension Contention {
       notifications: { tally.count },
       // Every write is notified, whatever the interleaving.
       expectedNotificationsPerOperation: 1,
+      isolation: PreparedCase.timed(within: pool.hold),
       tearDown: {
         pool.stop()
         token.cancel()
@@ -51,6 +52,7 @@ extension Contention {
       // several writers apple loses notifications: recorded, not checked. (Without
       // the once-flag it would instead multiply its observations without bound.)
       expectedNotificationsPerOperation: threads == 1 ? 1 : nil,
+      isolation: PreparedCase.timed(within: pool.hold),
       tearDown: pool.stop)
   }
 
@@ -59,7 +61,9 @@ extension Contention {
     let pool = WorkerPool(threads: threads) { operations in
       repeatUnrolled(operations) { model.increment() }
     }
-    return PreparedCase(operationsPerIteration: unrollFactor, run: pool.run, tearDown: pool.stop)
+    return PreparedCase(
+      operationsPerIteration: unrollFactor, run: pool.run,
+      isolation: PreparedCase.timed(within: pool.hold), tearDown: pool.stop)
   }
 
   /// t threads sending to one observed store.
@@ -90,6 +94,7 @@ extension Contention {
       run: pool.run,
       notifications: { tally.count },
       expectedNotificationsPerOperation: 1,
+      isolation: PreparedCase.timed(within: pool.hold),
       tearDown: {
         pool.stop()
         token.cancel()
@@ -101,7 +106,9 @@ extension Contention {
     let pool = WorkerPool(threads: threads) { operations in
       repeatUnrolled(operations) { store.send(.increment) }
     }
-    return PreparedCase(operationsPerIteration: unrollFactor, run: pool.run, tearDown: pool.stop)
+    return PreparedCase(
+      operationsPerIteration: unrollFactor, run: pool.run,
+      isolation: PreparedCase.timed(within: pool.hold), tearDown: pool.stop)
   }
 
   /// ``object`` as a ``CoreWorkload``, specialised per strategy.

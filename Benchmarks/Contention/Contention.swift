@@ -4,9 +4,9 @@ import BenchmarkKit
 /// operation and notifications lost (none allowed), and for actor registrars the
 /// hop into their isolation from outside.
 ///
-/// Threads are started in set-up and woken per run, all released together; the
-/// wake-up and join are a fixed cost per run that `run(0)` pays too, so the
-/// runner subtracts it. With t > 2 the threads share the machine's two cores.
+/// Threads are started in set-up, woken before each timing and parked after it
+/// (``WorkerPool``), so no wake-up is timed; with t > 2 they share the machine's
+/// two cores.
 enum Contention {
   /// The contention suite.
   static let suite = BenchmarkSuite(

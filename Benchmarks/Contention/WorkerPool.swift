@@ -5,30 +5,34 @@ import Synchronization
 /// operations with the calling thread and run them at the same time.
 ///
 /// With t threads the caller is one of them and t − 1 are workers, so t = 1 wakes
-/// nobody. `run(n)` hands each worker its share, wakes the workers, waits until
-/// every one is awake (a start barrier, so that every share runs while all t
-/// threads are running), does its own share, and waits for the workers.
-///
-/// The wake-up, the barrier and the join are a fixed cost per run: `run(0)` pays
-/// exactly them, so the runner's fixed-cost subtraction (the median of `run(0)`)
-/// removes them, and an operation costs the same whatever the iteration count
-/// (before, they were amortised over whatever count calibration chose).
+/// nobody. Waking a parked thread costs tens of microseconds, and milliseconds on
+/// a loaded machine: far too much, and too variable, either to amortise over a
+/// run (the time per operation would then depend on the iteration count) or to
+/// subtract. So the workers are woken before the clock starts and parked after
+/// it stops: ``hold(_:)``, the case's timing context, wakes them and holds them
+/// ready (yielding, so a waiting worker does not take the core a running one
+/// needs); ``run(_:)``, the timed part, only publishes each share, does the
+/// caller's own, and waits for the others to finish theirs. `run(0)` pays that
+/// hand-off with no work, and the runner subtracts it.
 final class WorkerPool: @unchecked Sendable {
   private let body: @Sendable (_ operations: Int) -> Void
   private let starts: [DispatchSemaphore]
-  private let done = DispatchSemaphore(value: 0)
-  /// Workers awake in the current run; the caller waits for all of them.
-  private let awake = Atomic<Int>(0)
-  /// The run the workers may start their shares in.
-  private let released = Atomic<Int>(0)
-  // Written before the start semaphores are signalled and read after they are
-  // waited on, so the semaphores order every access.
+  private let parked = DispatchSemaphore(value: 0)
+  /// Workers awake and ready since the last ``hold(_:)`` began.
+  private let ready = Atomic<Int>(0)
+  /// Whether workers stay ready for more runs; false parks them.
+  private let holding = Atomic<Bool>(false)
+  /// The number of the latest run; a change tells ready workers to start.
+  private let generation = Atomic<Int>(0)
+  /// Workers done with the latest run's share.
+  private let finished = Atomic<Int>(0)
+  // Written before `generation` is published (release) and read after it is
+  // seen (acquire), or before the start semaphores are signalled.
   private var shares: [Int]
-  private var round = 0
   private var stopping = false
 
-  /// Starts `threads − 1` worker threads; each run executes `body` with a share
-  /// of the operations on the caller and on every worker.
+  /// Starts `threads − 1` worker threads, parked; each run executes `body` with a
+  /// share of the operations on the caller and on every worker.
   init(threads: Int, body: @escaping @Sendable (_ operations: Int) -> Void) {
     precondition(threads >= 1)
     self.body = body
@@ -41,44 +45,63 @@ final class WorkerPool: @unchecked Sendable {
     }
   }
 
-  /// Runs `operations` operations split evenly among the threads, all started
-  /// together, and waits; `run(0)` wakes, starts and joins them with no work.
+  /// Wakes the workers, runs `timing` while they are ready, then parks them: the
+  /// wake-up and the parking stay outside what `timing` measures.
+  func hold(_ timing: () -> Void) {
+    guard !starts.isEmpty else { return timing() }
+    ready.store(0, ordering: .relaxed)
+    holding.store(true, ordering: .releasing)
+    for start in starts { start.signal() }
+    while ready.load(ordering: .acquiring) < starts.count { sched_yield() }
+    timing()
+    holding.store(false, ordering: .releasing)
+    for _ in starts { parked.wait() }
+  }
+
+  /// Runs `operations` operations split evenly among the threads, started
+  /// together, and waits for all of them. Call it inside ``hold(_:)``.
   func run(_ operations: Int) {
     let threads = starts.count + 1
+    guard threads > 1 else { return body(operations) }
+    precondition(holding.load(ordering: .relaxed), "WorkerPool.run outside hold(_:)")
     for index in starts.indices {
       shares[index] = operations / threads + (index + 1 < operations % threads ? 1 : 0)
     }
-    round &+= 1
-    awake.store(0, ordering: .relaxed)
-    for start in starts { start.signal() }
-    // Yielding, not spinning: with more threads than cores a spinning caller
-    // would hold the core a waking worker needs.
-    while awake.load(ordering: .acquiring) < starts.count { sched_yield() }
-    released.store(round, ordering: .releasing)
+    finished.store(0, ordering: .relaxed)
+    generation.add(1, ordering: .releasing)
     body(operations / threads + (operations % threads > 0 ? 1 : 0))
-    for _ in starts { done.wait() }
+    while finished.load(ordering: .acquiring) < starts.count { sched_yield() }
   }
 
   /// Ends the worker threads; the pool cannot run again.
   func stop() {
     stopping = true
     for start in starts { start.signal() }
-    for _ in starts { done.wait() }
+    for _ in starts { parked.wait() }
   }
 
   private func work(_ index: Int) {
-    var seen = 0
     while true {
       starts[index].wait()
       if stopping {
-        done.signal()
+        parked.signal()
         return
       }
-      seen &+= 1
-      awake.add(1, ordering: .releasing)
-      while released.load(ordering: .acquiring) != seen { sched_yield() }
-      body(shares[index])
-      done.signal()
+      var seen = generation.load(ordering: .acquiring)
+      ready.add(1, ordering: .releasing)
+      while true {
+        let current = generation.load(ordering: .acquiring)
+        if current != seen {
+          seen = current
+          body(shares[index])
+          finished.add(1, ordering: .releasing)
+        } else if !holding.load(ordering: .acquiring) {
+          break
+        } else {
+          sched_yield()
+        }
+      }
+      parked.signal()
     }
   }
 }

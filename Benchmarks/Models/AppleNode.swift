@@ -20,3 +20,23 @@ final class AppleNode: @unchecked Sendable {
     return node
   }
 }
+
+/// ``AppleNode`` with no observation: a chain of plain objects, each holding the
+/// next, the floor of apple's nested writes (a held leaf object written in place).
+final class PlainNodeObject {
+  var value = 0
+  var side = 0
+  var child: PlainNodeObject?
+
+  /// A chain of `depth` nodes, this one first.
+  init(depth: Int) {
+    if depth > 1 { child = PlainNodeObject(depth: depth - 1) }
+  }
+
+  /// The node `levels` below this one.
+  func descendant(_ levels: Int) -> PlainNodeObject {
+    var node = self
+    for _ in 0..<levels { node = node.child! }
+    return node
+  }
+}
