@@ -117,9 +117,13 @@ extension Mutations {
   private static func equalValuePlain() -> PreparedCase {
     let model = PlainCounter()
     let value = identity(0)
+    // The same equality gate as the observed setters, with nothing behind it: the
+    // floor of a write that changes nothing (an unconditional store costs more).
     return PreparedCase(
       operationsPerIteration: unrollFactor,
-      run: { iterations in writeSameValue(iterations, value) { model.count = $0 } })
+      run: { iterations in
+        writeSameValue(iterations, value) { if model.count != $0 { model.count = $0 } }
+      })
   }
 
   /// `iterations` × 8 writes of `value` through `write`, each followed by the

@@ -10,7 +10,7 @@ extension Reads {
   /// as many fields as per-field invalidation tells apart (bits 0 to 62).
   static let trackedProperties = BenchmarkScenario(
     name: "tracked-properties",
-    summary: "One read of the next of n observed properties of one object (cycling), all already read in the open scope",
+    summary: "One read of the next of n observed properties of one object (cycling), all already read in the open scope (8 per loop iteration)",
     sizes: [1, 2, 4, 8, 16, 32, 62],
     quickSizes: [1, 62],
     strategies: StrategyIDs.objects
@@ -22,23 +22,27 @@ extension Reads {
     }
   }
 
-  /// Reads of fields 0, 1, … `count` − 1, 0, 1, … through `read`, unrolled.
+  /// Reads of indices 0, 1, … `count` − 1, 0, 1, … through `read`, unrolled; the
+  /// cycle goes on from one run to the next (`cursor`), so every run of every
+  /// length sweeps the same indices alike.
   @inline(__always)
-  static func cycleReads(_ iterations: Int, count: Int, _ read: (Int) -> Int) {
-    var index = 0
+  static func cycleReads(_ iterations: Int, count: Int, _ cursor: Cursor, _ read: (Int) -> Int) {
+    var index = cursor.value
     repeatUnrolled(iterations) {
       blackHole(read(index))
       index &+= 1
       if index == count { index = 0 }
     }
+    cursor.value = index
   }
 
   private static func trackedProperties<S: ObservationStrategy>(_: S.Type, count: Int) -> PreparedCase {
     let model = S.inIsolation { Wide<S>() }
+    let position = Cursor()
     let tally = Tally()
     return .core(
       S.self, operationsPerIteration: unrollFactor,
-      run: { iterations in cycleReads(iterations, count: count) { model.read($0) } },
+      run: { iterations in cycleReads(iterations, count: count, position) { model.read($0) } },
       notifications: { tally.count }, expected: 0,
       context: { timing in
         S.withTracking({
@@ -50,11 +54,12 @@ extension Reads {
 
   private static func trackedPropertiesApple(count: Int) -> PreparedCase {
     let model = AppleWide()
+    let position = Cursor()
     let tally = Tally()
     let cursor = Cursor()
     return PreparedCase(
       operationsPerIteration: unrollFactor,
-      run: { iterations in cycleReads(iterations, count: count) { model.read($0) } },
+      run: { iterations in cycleReads(iterations, count: count, position) { model.read($0) } },
       notifications: { tally.count },
       expectedNotificationsPerOperation: 0,
       isolation: PreparedCase.timed { timing in
@@ -70,15 +75,16 @@ extension Reads {
 
   private static func trackedPropertiesPlain(count: Int) -> PreparedCase {
     let model = PlainWide()
+    let position = Cursor()
     return PreparedCase(
       operationsPerIteration: unrollFactor,
-      run: { iterations in cycleReads(iterations, count: count) { model.read($0) } })
+      run: { iterations in cycleReads(iterations, count: count, position) { model.read($0) } })
   }
 
   /// Reads cycling over `n` distinct objects, n = 1 … 1 000.
   static let trackedObjects = BenchmarkScenario(
     name: "tracked-objects",
-    summary: "One read of the observed property of the next of n objects (cycling), all already read in the open scope",
+    summary: "One read of the observed property of the next of n objects (cycling), all already read in the open scope (8 per loop iteration)",
     sizes: [1, 10, 100, 1_000],
     quickSizes: [1, 1_000],
     strategies: StrategyIDs.objects
@@ -92,10 +98,11 @@ extension Reads {
 
   private static func trackedObjects<S: ObservationStrategy>(_: S.Type, count: Int) -> PreparedCase {
     let models = S.inIsolation { ContiguousArray((0..<count).map { _ in Counter<S>() }) }
+    let position = Cursor()
     let tally = Tally()
     return .core(
       S.self, operationsPerIteration: unrollFactor,
-      run: { iterations in cycleReads(iterations, count: count) { models[$0].count } },
+      run: { iterations in cycleReads(iterations, count: count, position) { models[$0].count } },
       notifications: { tally.count }, expected: 0,
       context: { timing in
         S.withTracking({
@@ -107,11 +114,12 @@ extension Reads {
 
   private static func trackedObjectsApple(count: Int) -> PreparedCase {
     let models = ContiguousArray((0..<count).map { _ in AppleCounter() })
+    let position = Cursor()
     let tally = Tally()
     let cursor = Cursor()
     return PreparedCase(
       operationsPerIteration: unrollFactor,
-      run: { iterations in cycleReads(iterations, count: count) { models[$0].count } },
+      run: { iterations in cycleReads(iterations, count: count, position) { models[$0].count } },
       notifications: { tally.count },
       expectedNotificationsPerOperation: 0,
       isolation: PreparedCase.timed { timing in
@@ -127,9 +135,10 @@ extension Reads {
 
   private static func trackedObjectsPlain(count: Int) -> PreparedCase {
     let models = ContiguousArray((0..<count).map { _ in PlainCounter() })
+    let position = Cursor()
     return PreparedCase(
       operationsPerIteration: unrollFactor,
-      run: { iterations in cycleReads(iterations, count: count) { models[$0].count } })
+      run: { iterations in cycleReads(iterations, count: count, position) { models[$0].count } })
   }
 
   /// ``trackedProperties`` as a ``CoreWorkload``, specialised per strategy.
