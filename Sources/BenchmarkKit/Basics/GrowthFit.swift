@@ -50,17 +50,25 @@ public struct GrowthFit: Codable, Hashable, Sendable {
 extension GrowthFit {
   /// The fit of every suite, scenario and strategy that ran at two or more sizes
   /// with a valid median, in the order the results first name them.
+  ///
+  /// A sweep with a median the run could not resolve (a bound) is not fitted: a
+  /// slope through bounds would be a slope through noise.
   public static func fits(of results: [CaseResult]) -> [GrowthFit] {
     var order = [CaseKey]()
     var points = [CaseKey: [(size: Int, median: Double)]]()
-    for result in results {
-      guard let median = result.statistics?.median else { continue }
+    var unresolved = Set<CaseKey>()
+    for result in results where result.failure == nil {
+      guard let figure = result.medianFigure else { continue }
       let key = CaseKey(suite: result.suite, scenario: result.scenario, strategy: result.strategy, size: 0)
       if points[key] == nil { order.append(key) }
+      guard let median = figure.value else {
+        unresolved.insert(key)
+        continue
+      }
       points[key, default: []].append((result.size, median))
     }
     return order.compactMap { key in
-      let sweep = points[key]!
+      guard !unresolved.contains(key), let sweep = points[key] else { return nil }
       guard let slope = slope(points: sweep) else { return nil }
       return GrowthFit(
         suite: key.suite, scenario: key.scenario, strategy: key.strategy, exponent: slope,

@@ -57,6 +57,9 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var expectedNotificationsPerOperation: Double?
   /// Why the case has no valid measurement, or `nil` when it has one.
   public var failure: String?
+  /// The figures reports print for this case (values or bounds, ratio to
+  /// `apple` with its interval); filled in when the run is written.
+  public var published: PublishedFigures?
 
   /// Creates a result with no samples yet.
   public init(suite: String, scenario: String, strategy: String, size: Int) {

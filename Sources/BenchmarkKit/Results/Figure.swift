@@ -67,3 +67,37 @@ extension Figure {
     }
   }
 }
+
+extension Figure: Codable {
+  // One key says what the number is: {"value": 1.2}, {"below": 0.4}, {"above": 3},
+  // or {"unresolved": true}; a reader that only wants resolved numbers reads "value".
+  private enum CodingKeys: String, CodingKey { case value, below, above, unresolved }
+
+  /// Decodes `{"value": x}`, `{"below": x}`, `{"above": x}` or `{"unresolved": true}`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if let value = try container.decodeIfPresent(Double.self, forKey: .value) {
+      self = .value(value)
+    } else if let bound = try container.decodeIfPresent(Double.self, forKey: .below) {
+      self = .below(bound)
+    } else if let bound = try container.decodeIfPresent(Double.self, forKey: .above) {
+      self = .above(bound)
+    } else if try container.decodeIfPresent(Bool.self, forKey: .unresolved) == true {
+      self = .unresolved
+    } else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "a figure needs value, below, above or unresolved"))
+    }
+  }
+
+  /// Encodes the figure as one key and its number.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .value(let value): try container.encode(value, forKey: .value)
+    case .below(let bound): try container.encode(bound, forKey: .below)
+    case .above(let bound): try container.encode(bound, forKey: .above)
+    case .unresolved: try container.encode(true, forKey: .unresolved)
+    }
+  }
+}

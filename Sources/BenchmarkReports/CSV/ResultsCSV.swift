@@ -6,6 +6,11 @@ import BenchmarkKit
 /// those exact names; the columns after them may grow. An unavailable value (no
 /// allocation counter, a failed case) is an empty field; a failed case says why
 /// in `failure`.
+///
+/// Times follow the run's publication rules (``Publication``): `median_ns` is the
+/// median when the run resolved it, else an upper bound, and `median_bound` is
+/// then `<`; every other time column is empty where the run could not resolve it.
+/// `iterations` is operations per sample.
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -13,24 +18,38 @@ public enum ResultsCSV {
     "median_ns", "p90_ns", "min_ns", "mad_ns",
     "allocs_per_op", "bytes_per_op", "notifications_per_op",
     "p99_ns", "max_ns", "mean_ns", "ci_low_ns", "ci_high_ns", "growth_exponent", "failure",
+    "median_bound", "resolution_ns", "ops_per_iteration",
+    "ratio_to_apple", "ratio_bound", "ratio_ci_low", "ratio_ci_high", "calibration_note",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
   public static func render(_ run: BenchmarkRun) -> String {
+    let run = Publication.publish(run)
     var lines = [CSVField.row(columns)]
     for result in run.cases {
       let stats = result.statistics
+      let published = result.published
+      // A statistic the run did not resolve is left empty rather than printed.
+      let resolved = { (value: Double?) in NumberFormat.fixed(value.flatMap { result.figure($0).value }) }
       let fields: [String] = [
         result.suite, result.scenario, result.strategy, String(result.size),
-        String(result.iterations), String(result.samples.count),
-        NumberFormat.fixed(stats?.median), NumberFormat.fixed(stats?.p90),
-        NumberFormat.fixed(stats?.min), NumberFormat.fixed(stats?.mad),
+        String(result.operationsPerSample), String(result.samples.count),
+        NumberFormat.fixed(published?.medianNs.number), resolved(stats?.p90),
+        resolved(stats?.min), NumberFormat.fixed(published == nil ? nil : stats?.mad),
         NumberFormat.fixed(result.allocationsPerOperation), NumberFormat.fixed(result.bytesPerOperation),
         NumberFormat.fixed(result.notificationsPerOperation),
-        NumberFormat.fixed(stats?.p99), NumberFormat.fixed(stats?.max), NumberFormat.fixed(stats?.mean),
-        NumberFormat.fixed(stats?.ciLow), NumberFormat.fixed(stats?.ciHigh),
+        resolved(stats?.p99), resolved(stats?.max), resolved(stats?.mean),
+        resolved(stats?.ciLow), resolved(stats?.ciHigh),
         NumberFormat.fixed(run.exponent(for: result.key)),
         result.failure ?? "",
+        published?.medianNs.boundMark ?? "",
+        NumberFormat.fixed(published?.resolutionNs),
+        String(result.operationsPerIteration ?? 1),
+        NumberFormat.ratioField(published?.ratioToApple?.number),
+        published?.ratioToApple?.boundMark ?? "",
+        NumberFormat.ratioField(published?.ratioInterval?.lowerBound),
+        NumberFormat.ratioField(published?.ratioInterval?.upperBound),
+        result.calibrationNote ?? "",
       ]
       lines.append(CSVField.row(fields))
     }

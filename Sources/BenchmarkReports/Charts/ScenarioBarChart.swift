@@ -45,7 +45,10 @@ struct ScenarioBarChart {
     let valid = results.flatMap { $0 }.compactMap { $0 }.filter { $0.failure == nil }
     // The axis ends at the largest interval, not the largest p90: one preempted
     // tail would otherwise squash every bar; a p90 beyond it is pinned to the end.
-    let timeMax = valid.compactMap { result in result.statistics.map { max($0.ciHigh, $0.median) } }.max() ?? 1
+    let timeMax =
+      valid.compactMap { result in
+        result.statistics.map { max($0.ciHigh, $0.median, result.medianFigure?.number ?? 0) }
+      }.max() ?? 1
     let time = AxisScale.linear(maximum: timeMax, start: timeX, end: timeX + Self.timeWidth - Self.valueRoom)
     let allocMax = valid.compactMap(\.allocationsPerOperation).max() ?? 0
     let alloc = AxisScale.linear(maximum: max(allocMax, 1), start: allocX, end: allocX + Self.countWidth - 76)
@@ -80,9 +83,19 @@ struct ScenarioBarChart {
           canvas.text("failed: \(String(failure.prefix(60)))", x: timeX, y: y + 10, size: 10.5, fill: "#b00020")
           continue
         }
-        guard let stats = result.statistics else { continue }
+        guard let stats = result.statistics, let median = result.medianFigure else { continue }
         let barTop = y + 1
         let barHeight = Self.barHeight - 3
+        if case .below(let bound) = median {
+          // Nothing resolved to draw: a hollow bar to the bound says "somewhere below here".
+          canvas.rect(
+            x: timeX, y: barTop, width: max(1, time.position(bound) - timeX), height: barHeight,
+            fill: "#ffffff", opacity: 1,
+            title: "\(strategy)\(runSuffix): below the run's resolution for this case, at most \(ChartLabel.duration(bound)) (resolution \(ChartLabel.duration(result.resolutionNs))), \(stats.count) samples")
+          canvas.text(
+            "< " + timeLabel(bound, run: run, strategy: strategy), x: time.position(bound) + 5,
+            y: barTop + barHeight - 0.5, size: 11, fill: "#555")
+        } else {
         canvas.rect(
           x: timeX, y: barTop, width: time.position(max(0, stats.median)) - timeX, height: barHeight,
           fill: color, opacity: opacity,
@@ -100,6 +113,7 @@ struct ScenarioBarChart {
         canvas.text(
           timeLabel(stats.median, run: run, strategy: strategy), x: max(high, p90) + 5, y: barTop + barHeight - 0.5,
           size: 11)
+        }
 
         if let allocations = result.allocationsPerOperation {
           canvas.rect(
@@ -155,9 +169,10 @@ struct ScenarioBarChart {
   private func timeLabel(_ median: Double, run: Int, strategy: String) -> String {
     let text = ChartLabel.duration(median)
     guard strategy != "apple", let apple = view.result(run: run, strategy: "apple", size: size),
-      let result = view.result(run: run, strategy: strategy, size: size),
-      let ratio = PairedRatio.of(result, to: apple), (apple.statistics?.median ?? 0) > 0.05
+      let result = view.result(run: run, strategy: strategy, size: size)
     else { return text }
-    return "\(text) · \(NumberFormat.ratio(ratio))"
+    let ratio = Publication.ratio(of: result, to: apple)
+    if case .unresolved = ratio.ratio { return text }
+    return "\(text) · \(NumberFormat.ratio(ratio.ratio, interval: ratio.interval))"
   }
 }

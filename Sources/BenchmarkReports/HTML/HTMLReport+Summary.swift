@@ -36,7 +36,7 @@ extension HTMLReport {
   /// and sizes as rows, each cell coloured from cheaper (green) to dearer (red).
   static func summarySection(_ runs: ReportRuns) -> String {
     var html = "<h2 id=\"summary\">Summary: cost relative to <code>apple</code></h2>\n"
-    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios), and below it the median time. <code>none</code> is plain code without observation: the floor.</p>\n"
+    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios) with the larger side of its 95% interval (hover for the interval; struck through when the interval is wider than the ratio), and below it the median time. <code>&lt; x</code>: below what the run can resolve for that case, at most x. † : the case's samples missed their target length by more than 2×. <code>none</code> is plain code without observation: the floor.</p>\n"
     html += "<div class=\"legend\">cheaper"
     for ratio in [0.125, 0.25, 0.5, 1, 2, 4, 8] {
       html += "<span class=\"sw\" style=\"background:\(ChartPalette.ratioBackground(ratio))\">\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
@@ -64,6 +64,16 @@ extension HTMLReport {
     return html
   }
 
+  /// A published time as the report prints it: `17 ns`, `< 0.4 ns`.
+  static func figureDuration(_ figure: Figure?) -> String {
+    switch figure {
+    case .value(let value)?: return ChartLabel.duration(value)
+    case .below(let bound)?: return "< " + ChartLabel.duration(bound)
+    case .above(let bound)?: return "> " + ChartLabel.duration(bound)
+    case .unresolved?, nil: return "–"
+    }
+  }
+
   private static func cell(strategy: String, values: [SummaryTable.Value?], labels: [String]) -> String {
     let latest = values.last ?? nil
     var classes = [String]()
@@ -72,7 +82,7 @@ extension HTMLReport {
       classes.append("floor")
     } else if strategy == SummaryTable.reference {
       classes.append("ref")
-    } else if let ratio = latest?.ratio {
+    } else if let ratio = latest?.ratioValue {
       style = " style=\"background:\(ChartPalette.ratioBackground(ratio))\""
     }
     var content = ""
@@ -87,9 +97,17 @@ extension HTMLReport {
         continue
       }
       if let ratio = value.ratio {
-        content += "<span class=\"r\">\(NumberFormat.ratio(ratio))</span>"
+        content += "<span class=\"r\">\(HTMLText.escape(NumberFormat.ratio(ratio)))</span>"
+        if let interval = value.ratioInterval, let center = ratio.value, center > 0 {
+          let spread = max(center - interval.lowerBound, interval.upperBound - center) / center
+          let wide = interval.upperBound - interval.lowerBound > center
+          let title = "95% interval \(NumberFormat.ratio(interval.lowerBound)) – \(NumberFormat.ratio(interval.upperBound))"
+          content +=
+            "<span class=\"ci\(wide ? " wide" : "")\" title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))</span>"
+        }
       }
-      content += "<span class=\"t\">\(HTMLText.escape(ChartLabel.duration(value.median ?? .nan)))</span>"
+      let mark = value.calibrationNote == nil ? "" : "†"
+      content += "<span class=\"t\">\(HTMLText.escape(figureDuration(value.median) + mark))</span>"
     }
     let classAttribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
     return "<td\(classAttribute)\(style)>\(content)</td>"

@@ -4,11 +4,12 @@ import Foundation
 /// Writes and reads `results.json`, the run file that `compare`, `report` and
 /// `check` take as input.
 public enum ResultsJSON {
-  /// The JSON text of `run`: pretty-printed with sorted keys, so runs diff well.
+  /// The JSON text of `run`: pretty-printed with sorted keys, so runs diff well,
+  /// each case carrying its published figures (``Publication``).
   public static func encode(_ run: BenchmarkRun) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(run)
+    return try encoder.encode(Publication.publish(run))
   }
 
   /// The run in `data`.

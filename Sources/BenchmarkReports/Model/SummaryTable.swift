@@ -11,12 +11,20 @@ struct SummaryTable {
 
   /// One run's value of one cell.
   struct Value {
-    /// The median ns per operation.
-    var median: Double?
-    /// The ratio to the reference measured in the same run (paired per round).
-    var ratio: Double?
+    /// The published median ns per operation: a value or a bound.
+    var median: Figure?
+    /// The ratio to the reference measured in the same run (paired per round),
+    /// a value or a bound.
+    var ratio: Figure?
+    /// The 95% interval of ``ratio`` when it is a value.
+    var ratioInterval: ClosedRange<Double>?
     /// Whether the case failed.
     var failed: Bool
+    /// Why its samples may not be what calibration aimed at, if anything.
+    var calibrationNote: String?
+
+    /// The ratio's resolved value, for colouring; `nil` for a bound.
+    var ratioValue: Double? { ratio?.value }
   }
 
   /// One scenario and size.
@@ -60,11 +68,12 @@ struct SummaryTable {
             let key = { (id: String) in CaseKey(suite: suite, scenario: row.scenario, strategy: id, size: row.size) }
             guard let result = cases[key(strategy)] else { return nil }
             let reference = cases[key(Self.reference)]
-            // A ratio to a reference that rounds to nothing would be noise, not information.
-            let ratio = reference.flatMap { reference in
-              (reference.statistics?.median ?? 0) > 0.05 ? PairedRatio.of(result, to: reference) : nil
-            }
-            return Value(median: result.statistics?.median, ratio: ratio, failed: result.failure != nil)
+            let ratio = reference.map { Publication.ratio(of: result, to: $0) }
+            return Value(
+              median: result.failure == nil ? result.medianFigure : nil,
+              ratio: strategy == Self.reference ? nil : ratio?.ratio,
+              ratioInterval: ratio?.interval, failed: result.failure != nil,
+              calibrationNote: result.calibrationNote)
           }
         }
       }

@@ -1,3 +1,4 @@
+import BenchmarkKit
 import Foundation
 
 /// How numbers are written in reports: fixed decimals, locale-independent.
@@ -8,6 +9,47 @@ enum NumberFormat {
     // %f is locale-independent in Foundation's String(format:) without a locale,
     // which keeps a decimal point in every CSV.
     return String(format: "%.\(digits)f", value)
+  }
+
+  /// A ratio for a CSV field: four significant digits, so that 0.0031 keeps its
+  /// precision; empty for `nil`.
+  static func ratioField(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "" }
+    return String(format: "%.4g", value)
+  }
+
+  /// A published time: the value, or `< bound`; `–` when there is none.
+  static func nanoseconds(_ figure: Figure?) -> String {
+    guard let figure else { return "–" }
+    switch figure {
+    case .value(let value): return nanoseconds(value)
+    case .below(let bound): return "< " + nanoseconds(bound)
+    case .above(let bound): return "> " + nanoseconds(bound)
+    case .unresolved: return "?"
+    }
+  }
+
+  /// A published ratio: `0.25×`, `< 0.002×`, `> 4×` or `?`, with its interval as
+  /// `±p%` (the larger side) when known; `(±>100%)` marks an interval wider than
+  /// the ratio itself.
+  static func ratio(_ figure: Figure?, interval: ClosedRange<Double>? = nil) -> String {
+    guard let figure else { return "–" }
+    switch figure {
+    case .value(let value):
+      guard let interval, value > 0 else { return ratio(value) }
+      let spread = max(value - interval.lowerBound, interval.upperBound - value) / value
+      return ratio(value) + " " + spreadText(spread, wide: interval.upperBound - interval.lowerBound > value)
+    case .below(let bound): return "< " + ratio(bound)
+    case .above(let bound): return "> " + ratio(bound)
+    case .unresolved: return "?"
+    }
+  }
+
+  /// `±8%`, or `±>100%` when the interval is wider than the ratio.
+  static func spreadText(_ spread: Double, wide: Bool) -> String {
+    if wide { return "±>100%" }
+    let percent = spread * 100
+    return percent < 1 ? "±<1%" : String(format: "±%.0f%%", percent)
   }
 
   /// A duration in ns, with the precision its magnitude deserves: `0.42`, `17.3`, `1 040`.

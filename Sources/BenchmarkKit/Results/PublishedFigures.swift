@@ -1,0 +1,48 @@
+/// What a run publishes for one case: each time as a value or a bound, and its
+/// ratio to `apple` with the ratio's 95% interval.
+///
+/// ``CaseResult/samples`` and ``CaseResult/statistics`` keep the raw measurement
+/// (net of the harness's overhead, unrounded: below the resolution they scatter
+/// around zero, so single samples can be negative); these are the figures that
+/// reports print, and the only ones a reader should quote.
+public struct PublishedFigures: Codable, Hashable, Sendable {
+  /// The smallest time the case can publish as a number, in ns.
+  public var resolutionNs: Double
+  /// The median time per operation.
+  public var medianNs: Figure
+  /// The 90th percentile.
+  public var p90Ns: Figure
+  /// The fastest sample.
+  public var minNs: Figure
+  /// The 95% interval of the median, low end (a bound when under the resolution).
+  public var ciLowNs: Figure
+  /// The 95% interval of the median, high end.
+  public var ciHighNs: Figure
+  /// The ratio to `apple` in the same run (median of per-round ratios), or `nil`
+  /// when the run has no `apple` case beside this one.
+  public var ratioToApple: Figure?
+  /// The 95% interval of that ratio, when it is a value.
+  public var ratioInterval: ClosedRange<Double>?
+
+  /// Creates published figures.
+  public init(
+    resolutionNs: Double, medianNs: Figure, p90Ns: Figure, minNs: Figure, ciLowNs: Figure, ciHighNs: Figure,
+    ratioToApple: Figure? = nil, ratioInterval: ClosedRange<Double>? = nil
+  ) {
+    self.resolutionNs = resolutionNs
+    self.medianNs = medianNs
+    self.p90Ns = p90Ns
+    self.minNs = minNs
+    self.ciLowNs = ciLowNs
+    self.ciHighNs = ciHighNs
+    self.ratioToApple = ratioToApple
+    self.ratioInterval = ratioInterval
+  }
+
+  /// Whether the ratio's interval is wider than the ratio itself: the ratio says
+  /// little beyond its order of magnitude, and reports mark it.
+  public var ratioIsImprecise: Bool {
+    guard let ratio = ratioToApple?.value, let interval = ratioInterval else { return false }
+    return interval.upperBound - interval.lowerBound > ratio
+  }
+}

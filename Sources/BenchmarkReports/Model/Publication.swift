@@ -1,0 +1,64 @@
+import BenchmarkKit
+
+/// Decides what a run publishes for each case: every time as a value or a bound
+/// (``CaseResult/figure(_:)``), and the ratio to `apple` with its 95% interval.
+///
+/// Every report writer — CSV, JSON, Markdown, HTML — takes its figures from here,
+/// so a number one of them prints as a bound is a bound in all of them.
+public enum Publication {
+  /// The strategy ratios are taken against.
+  public static let reference = "apple"
+
+  /// `run` with ``CaseResult/published`` filled in for every case with statistics.
+  public static func publish(_ run: BenchmarkRun) -> BenchmarkRun {
+    var run = run
+    let byKey = Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+    for index in run.cases.indices {
+      let result = run.cases[index]
+      var referenceKey = result.key
+      referenceKey.strategy = reference
+      run.cases[index].published = figures(of: result, reference: byKey[referenceKey])
+    }
+    return run
+  }
+
+  /// The published figures of `result`, with its ratio to `reference` when given.
+  public static func figures(of result: CaseResult, reference: CaseResult?) -> PublishedFigures? {
+    guard result.failure == nil, let statistics = result.statistics else { return nil }
+    var figures = PublishedFigures(
+      resolutionNs: result.resolutionNs,
+      medianNs: result.figure(statistics.median),
+      p90Ns: result.figure(statistics.p90),
+      minNs: result.figure(statistics.min),
+      ciLowNs: result.figure(statistics.ciLow),
+      ciHighNs: result.figure(statistics.ciHigh))
+    if let reference, reference.key != result.key {
+      let (ratio, interval) = self.ratio(of: result, to: reference)
+      figures.ratioToApple = ratio
+      figures.ratioInterval = interval
+    }
+    return figures
+  }
+
+  /// The ratio of `result` to `reference` as a figure, and its 95% interval when
+  /// it is a value.
+  ///
+  /// Both resolved: the median of per-round ratios with its interval. `result`
+  /// a bound: a bound on the ratio, the bound over the low end of the reference's
+  /// interval. The reference a bound: a lower bound. Both bounds: unresolved.
+  public static func ratio(
+    of result: CaseResult, to reference: CaseResult
+  ) -> (ratio: Figure, interval: ClosedRange<Double>?) {
+    guard result.failure == nil, reference.failure == nil,
+      let numerator = result.medianFigure, let denominator = reference.medianFigure,
+      let referenceStatistics = reference.statistics, let statistics = result.statistics
+    else { return (.unresolved, nil) }
+    let value = PairedRatio.of(result, to: reference)
+    let figure = Figure.ratio(
+      numerator, over: denominator, value: value,
+      denominatorLow: referenceStatistics.ciLow > 0 ? referenceStatistics.ciLow : nil,
+      numeratorLow: statistics.ciLow > 0 ? statistics.ciLow : nil)
+    guard figure.value != nil else { return (figure, nil) }
+    return (figure, PairedRatio.interval(of: result, to: reference, confidence: 0.95))
+  }
+}
