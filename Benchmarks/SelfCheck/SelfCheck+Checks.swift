@@ -1,37 +1,60 @@
 import BenchmarkKit
 
 extension SelfCheck {
-  /// The operations of the busy loop's single long timing: long enough (~0.3 s)
-  /// that one timing averages out scheduling noise.
-  static let longTimingOperations = 10_000_000
-
-  static let emptyIsZero = SuiteCheck(
-    name: "empty-is-zero",
-    summary: "An empty operation measures within 1 ns of zero after overhead subtraction"
+  /// Time grows in proportion to the work: `mul-chain` at 2, 8 and 32 steps.
+  ///
+  /// A harness that subtracts the wrong overhead, or divides by the wrong count,
+  /// adds or removes a constant per operation, which a 2-step chain (~1-2 ns)
+  /// shows as a per-step cost 5% or more away from the 32-step chain's.
+  static let chainScalesLinearly = SuiteCheck(
+    name: "mul-chain-scales-linearly",
+    summary: "A chain of N dependent multiply-adds costs N times one step, within 5%, for N = 2, 8, 32"
   ) { context in
-    guard let median = context.result(scenario: "empty", strategy: strategy)?.statistics?.median else {
-      return nil
+    let medians = chainLengths.compactMap { length in
+      context.result(scenario: "mul-chain", strategy: strategy, size: length)?.statistics?.median
     }
+    guard medians.count == chainLengths.count, let longest = medians.last else { return nil }
+    let perStep = longest / Double(chainLengths.last!)
+    let deviations = zip(chainLengths, medians).map { length, median in median / (perStep * Double(length)) - 1 }
+    let worst = deviations.map(abs).max() ?? 0
+    let listed = zip(chainLengths, medians).map { "\($0): \(format($1)) ns" }.joined(separator: ", ")
     return CheckOutcome(
-      passed: abs(median) <= 1, measured: median, expected: 0,
-      detail: "empty operation: median \(format(median)) ns/op (tolerance ±1 ns)")
+      passed: worst <= 0.05, measured: worst, expected: 0,
+      detail:
+        "mul-chain \(listed); per step \(format(perStep)) ns from N = 32; worst deviation \(format(worst * 100))% (tolerance 5%)"
+    )
   }
 
-  static let busyLoopMatchesLongTiming = SuiteCheck(
-    name: "busy-loop-matches-long-timing",
-    summary: "The busy loop's median is within 5% of one long timing of the same loop"
+  /// The same operation agrees at one and at eight operations per loop iteration.
+  static let unrollFactorsAgree = SuiteCheck(
+    name: "unroll-factors-agree",
+    summary: "A 32-step chain measures the same, within 5%, at 1 and at 8 operations per loop iteration"
   ) { context in
-    guard let result = context.result(scenario: "busy-loop", strategy: strategy),
-      let median = result.statistics?.median
+    guard let unrolled = context.result(scenario: "mul-chain", strategy: strategy, size: 32)?.statistics?.median,
+      let single = context.result(scenario: "mul-chain-single", strategy: strategy)?.statistics?.median
     else { return nil }
-    let long = try context.timeOnce(
-      scenario: "busy-loop", strategy: strategy, size: 1, iterations: longTimingOperations,
-      loopOverheadNs: result.loopOverheadNs)
-    let deviation = median / long - 1
+    let deviation = single / unrolled - 1
     return CheckOutcome(
-      passed: abs(deviation) <= 0.05, measured: median, expected: long,
+      passed: abs(deviation) <= 0.05, measured: single, expected: unrolled,
       detail:
-        "busy loop: median \(format(median)) ns/op, one timing of \(longTimingOperations) ops \(format(long)) ns/op, deviation \(format(deviation * 100))% (tolerance ±5%)"
+        "32-step chain: \(format(unrolled)) ns unrolled ×8, \(format(single)) ns one per iteration, deviation \(format(deviation * 100))% (tolerance ±5%)"
+    )
+  }
+
+  /// An operation of known cost is measured at that cost.
+  static let injectedMeasuredExactly = SuiteCheck(
+    name: "injected-10ns-measured",
+    summary: "An operation sized to ~10 ns by one long raw timing measures that cost within 10%"
+  ) { context in
+    guard let median = context.result(scenario: "injected-10ns", strategy: strategy)?.statistics?.median else {
+      return nil
+    }
+    let expected = Double(injectedSteps) * rawStepNanoseconds()
+    let deviation = median / expected - 1
+    return CheckOutcome(
+      passed: abs(deviation) <= 0.10, measured: median, expected: expected,
+      detail:
+        "injected: \(injectedSteps) steps, \(format(expected)) ns by a raw timing, measured \(format(median)) ns, deviation \(format(deviation * 100))% (tolerance ±10%)"
     )
   }
 

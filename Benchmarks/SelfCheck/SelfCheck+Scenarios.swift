@@ -1,46 +1,6 @@
 import BenchmarkKit
 
 extension SelfCheck {
-  /// Nothing at all: after the loop overhead is subtracted it must measure ~0 ns.
-  static let empty = BenchmarkScenario(
-    name: "empty",
-    summary: "Nothing: the loop and its black hole alone, which the harness subtracts",
-    strategies: [strategy]
-  ) { _, _ in
-    PreparedCase(run: { iterations in
-      for index in 0..<iterations {
-        blackHole(index)
-      }
-    })
-  }
-
-  /// The number of xorshift steps in one busy-loop operation.
-  static let busySteps = 16
-
-  /// A fixed chain of dependent integer operations, the same every time.
-  static let busyLoop = BenchmarkScenario(
-    name: "busy-loop",
-    summary: "16 dependent xorshift64 steps on one integer",
-    strategies: [strategy]
-  ) { _, _ in
-    // The state lives in a box so it carries from one operation to the next:
-    // every step depends on the one before, so nothing overlaps or folds.
-    let state = Box(identity(0x9E37_79B9_7F4A_7C15 as UInt64))
-    let steps = identity(busySteps)
-    return PreparedCase(run: { iterations in
-      var value = state.value
-      for _ in 0..<iterations {
-        for _ in 0..<steps {
-          value ^= value << 13
-          value ^= value >> 7
-          value ^= value << 17
-        }
-        blackHole(value)
-      }
-      state.value = value
-    })
-  }
-
   /// One heap object per operation; jemalloc must count exactly one allocation
   /// of 32 bytes (16 bytes of object header, two `Int`s).
   static let allocate = BenchmarkScenario(

@@ -14,7 +14,10 @@ public enum SelfCheck {
     name: "selfcheck",
     summary: "The harness measuring operations of known cost, with its precision checks",
     isDefault: false,
-    scenarios: [empty, busyLoop, allocate, notify, linearSum],
-    checks: [emptyIsZero, busyLoopMatchesLongTiming, oneAllocationPerOperation, linearSumGrowsLinearly]
+    scenarios: [mulChain, mulChainSingle, injected, allocate, notify, linearSum],
+    checks: [
+      chainScalesLinearly, unrollFactorsAgree, injectedMeasuredExactly, oneAllocationPerOperation,
+      linearSumGrowsLinearly,
+    ]
   )
 }

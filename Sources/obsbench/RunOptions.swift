@@ -11,6 +11,7 @@ struct RunOptions {
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--time-budget", "--out", "--format",
+    "--inject-fault",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -47,6 +48,13 @@ struct RunOptions {
         throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")
       }
       configuration.timeBudgetSeconds = seconds
+    }
+    if let fault = parsed.value("--inject-fault") {
+      guard let known = HarnessFault(rawValue: fault) else {
+        throw UsageError(
+          "run: unknown fault '\(fault)'; faults: \(HarnessFault.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      configuration.fault = known
     }
     if let out = parsed.value("--out") {
       guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }

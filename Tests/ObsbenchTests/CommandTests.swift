@@ -93,7 +93,7 @@ struct CommandTests {
     let outcome = try ObsbenchProcess.run(["list"])
     #expect(outcome.status == 0)
     #expect(outcome.out.contains("selfcheck (not default)"))
-    #expect(outcome.out.contains("selfcheck/busy-loop — "))
+    #expect(outcome.out.contains("selfcheck/mul-chain — "))
     #expect(outcome.out.contains("strategies: harness"))
   }
 
@@ -147,18 +147,18 @@ struct AllocationCountingTests {
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let outcome = try ObsbenchProcess.run([
-      "run", "--scenario", "selfcheck/allocate,selfcheck/empty", "--quick", "--samples", "5",
+      "run", "--scenario", "selfcheck/allocate,selfcheck/mul-chain-single", "--quick", "--samples", "5",
       "--out", directory, "--format", "json",
     ])
-    // The status is not asserted: the empty case's own check is about timing,
+    // The status is not asserted: the chain's own checks are about timing,
     // which a debug build under parallel tests need not meet.
     #expect(outcome.status != 64, "\(outcome.err)")
     let run = try ResultsJSON.read(path: directory + "/results.json")
     #expect(run.environment.allocator.hasPrefix("jemalloc"))
     let allocate = try #require(run.cases.first { $0.scenario == "allocate" })
-    let empty = try #require(run.cases.first { $0.scenario == "empty" })
-    // Each sample of `allocate` creates n = iterations objects of 32 bytes.
-    let n = Double(allocate.iterations)
+    let empty = try #require(run.cases.first { $0.scenario == "mul-chain-single" })
+    // Each sample of `allocate` creates n = operations objects of 32 bytes.
+    let n = Double(allocate.operationsPerSample)
     for (allocations, bytes) in zip(try #require(allocate.allocationSamples), try #require(allocate.byteSamples)) {
       #expect(allocations * n >= n)
       #expect(allocations * n <= n + 16)
@@ -166,5 +166,31 @@ struct AllocationCountingTests {
     }
     #expect(try #require(empty.allocationSamples).allSatisfy { $0 == 0 })
     #expect(try #require(empty.byteSamples).allSatisfy { $0 == 0 })
+  }
+}
+
+/// The self-check suite must fail on a harness that is broken on purpose.
+@Suite("Self-checks catch a broken harness")
+struct SelfCheckFaultTests {
+  @Test func selfcheck_whenUnrollingIsIgnored_failsTheUnrollCheck() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run([
+      "run", "--scenario", "selfcheck/mul-chain*", "--quick", "--samples", "5",
+      "--inject-fault", "unrolling-ignored", "--out", directory, "--format", "json",
+    ])
+    // An unrolled case reported eight operations as one: eight times the single
+    // shape's figure, whatever the build's speed.
+    #expect(outcome.status == 1, "\(outcome.err)")
+    let run = try ResultsJSON.read(path: directory + "/results.json")
+    let check = try #require(run.checks.first { $0.name == "unroll-factors-agree" })
+    #expect(check.outcome?.passed == false)
+  }
+
+  @Test func run_rejectsAnUnknownFault() throws {
+    let outcome = try ObsbenchProcess.run(["run", "--inject-fault", "gremlins"])
+    #expect(outcome.status == 64)
+    #expect(outcome.errorLines.count == 1)
+    #expect(outcome.err.contains("unknown fault 'gremlins'"))
   }
 }

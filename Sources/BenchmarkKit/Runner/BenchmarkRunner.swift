@@ -88,6 +88,7 @@ public struct BenchmarkRunner {
       do {
         let prepared = try group.scenario.prepare(strategy: strategy, size: group.size)
         let sampler = CaseSampler(result: result, prepared: prepared, counter: AllocationCounter.shared)
+        sampler.fault = configuration.fault
         sampler.charge(MonotonicClock.now() &- start)
         sampler.calibrate(targetNs: configuration.targetSampleNs, warmUpNs: configuration.warmUpNs)
         samplers.append((index, sampler))
@@ -99,7 +100,9 @@ public struct BenchmarkRunner {
 
     // A reference loop of each shape takes a sample each round beside the cases,
     // so the overhead subtracted from them is measured under the same conditions.
-    let shapes = Set(samplers.map(\.sampler.operationsPerIteration)).sorted()
+    let shapes = Set(
+      samplers.map(\.sampler.operationsPerIteration) + (configuration.fault == .referenceShapeIgnored ? [1] : [])
+    ).sorted()
     let references = Dictionary(
       uniqueKeysWithValues: shapes.map {
         ($0, LoopOverhead.sampler(configuration: configuration, operationsPerIteration: $0))
@@ -131,9 +134,9 @@ public struct BenchmarkRunner {
     let fallback = LoopOverhead.Estimate(perOperationNs: loopOverhead, uncertaintyNs: 0)
     var finished = failed
     for (index, sampler) in samplers {
+      let shape = configuration.fault == .referenceShapeIgnored ? 1 : sampler.operationsPerIteration
       let overhead =
-        references[sampler.operationsPerIteration].map { LoopOverhead.estimate(from: $0, configuration: configuration) }
-        ?? fallback
+        references[shape].map { LoopOverhead.estimate(from: $0, configuration: configuration) } ?? fallback
       finished[index] = sampler.finish(
         overhead: overhead, targetNs: configuration.targetSampleNs,
         resamples: configuration.bootstrapResamples, seed: configuration.seed)

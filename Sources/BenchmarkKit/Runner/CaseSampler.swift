@@ -16,6 +16,9 @@ final class CaseSampler {
   private var notificationTotal = 0
   private var iterationTotal = 0
 
+  /// A defect to build in on purpose (``HarnessFault``), or `nil`.
+  var fault: HarnessFault?
+
   init(result: CaseResult, prepared: PreparedCase, counter: AllocationCounter?) {
     self.result = result
     self.prepared = prepared
@@ -87,7 +90,7 @@ final class CaseSampler {
       let allocationsAfter = counter?.snapshot()
       let notificationsAfter = prepared.notifications?()
 
-      let operations = Double(iterations * prepared.operationsPerIteration)
+      let operations = Double(iterations * (fault == .unrollingIgnored ? 1 : prepared.operationsPerIteration))
       result.elapsedNs.append(elapsed)
       grossSamples.append((Double(elapsed) - result.fixedOverheadNs) / operations)
       if let before = allocationsBefore, let after = allocationsAfter {

@@ -19,6 +19,9 @@ public struct RunConfiguration: Hashable, Sendable {
   public var bootstrapResamples: Int
   /// Seeds every bootstrap, so a results file is reproducible from its samples.
   public var seed: UInt64
+  /// A defect to build into the harness on purpose, so that tests can show the
+  /// self-checks catch it; `nil` (always, outside those tests) for none.
+  public var fault: HarnessFault?
 
   /// Creates a configuration.
   public init(
@@ -39,6 +42,7 @@ public struct RunConfiguration: Hashable, Sendable {
     self.timeBudgetSeconds = timeBudgetSeconds
     self.bootstrapResamples = bootstrapResamples
     self.seed = seed
+    self.fault = nil
   }
 
   /// The defaults of `obsbench run`: 41 samples of 1 ms, 8 minutes at most.
@@ -49,4 +53,17 @@ public struct RunConfiguration: Hashable, Sendable {
     quick: true, samples: 31, minimumSamples: 5, targetSampleNs: 500_000,
     warmUpNs: 2_000_000, timeBudgetSeconds: 40
   )
+}
+
+/// A defect the harness can be told to have, so that a test can prove the
+/// self-check suite fails on a broken harness (`obsbench run --suite selfcheck
+/// --inject-fault NAME`).
+public enum HarnessFault: String, CaseIterable, Hashable, Sendable {
+  /// Divides each sample by its loop iterations, not by its operations: an
+  /// unrolled case reports the time of eight operations as one.
+  case unrollingIgnored = "unrolling-ignored"
+  /// Subtracts the single-operation loop's overhead from every case, whatever
+  /// its loop's shape: the defect of measuring overhead on a loop that is not the
+  /// case's own.
+  case referenceShapeIgnored = "reference-shape-ignored"
 }

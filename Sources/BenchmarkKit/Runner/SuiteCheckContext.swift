@@ -26,15 +26,16 @@ public struct SuiteCheckContext {
     run.fits.first { $0.suite == suite.name && $0.scenario == scenario && $0.strategy == strategy }
   }
 
-  /// Nanoseconds per operation of one long timing of `iterations` operations,
-  /// with the same overheads subtracted as from a sample.
+  /// Nanoseconds per operation of one long timing of `iterations` loop
+  /// iterations, with the same overheads subtracted as from a sample.
   ///
   /// Prepares a fresh case, warms it up, times `run(0)` for the fixed cost, then
   /// times `run(iterations)` once, in the case's isolation.
   ///
   /// - Parameter loopOverheadNs: The loop cost to subtract; by default the one
   ///   measured at the start of the run. Pass a case's own
-  ///   ``CaseResult/loopOverheadNs`` to compare with that case like for like.
+  ///   ``CaseResult/loopOverheadNs`` (per operation) to compare with that case
+  ///   like for like.
   public func timeOnce(
     scenario name: String, strategy: String, size: Int, iterations: Int, loopOverheadNs: Double? = nil
   ) throws -> Double {
@@ -50,7 +51,8 @@ public struct SuiteCheckContext {
       var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { prepared.run(0) }) }
       fixed.sort()
       let elapsed = Double(MonotonicClock.measure { prepared.run(iterations) })
-      outcome.value.nsPerOperation = (elapsed - fixed[fixed.count / 2]) / Double(iterations) - loopOverhead
+      let operations = Double(iterations * prepared.operationsPerIteration)
+      outcome.value.nsPerOperation = (elapsed - fixed[fixed.count / 2]) / operations - loopOverhead
     }
     if let isolation = prepared.isolation { isolation(body) } else { body() }
     return outcome.value.nsPerOperation

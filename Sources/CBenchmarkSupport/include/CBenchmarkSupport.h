@@ -17,6 +17,12 @@ static inline __attribute__((always_inline)) void obsbench_escape(const void *_N
   __asm__ volatile("" : : "r"(pointer) : "memory");
 }
 
+/// Pretends to read `value` from a register and to write any memory: the
+/// cheapest escape, for a value that fits in a register (no store needed).
+static inline __attribute__((always_inline)) void obsbench_escape_word(uint64_t value) {
+  __asm__ volatile("" : : "r"(value) : "memory");
+}
+
 /// Pretends to write any memory.
 static inline __attribute__((always_inline)) void obsbench_clobber(void) {
   __asm__ volatile("" : : : "memory");
