@@ -12,7 +12,9 @@ enum Contention {
   static let suite = BenchmarkSuite(
     name: "contention",
     summary: "t threads mutating one observed object or store; the hop into an actor registrar's isolation",
-    scenarios: [object, store, actorHop]
+    scenarios: [object, store, actorHop],
+    // Sends from several threads into one observed store.
+    headline: "store"
   )
 
   /// Thread counts.

@@ -5,7 +5,7 @@ extension Mutations {
   /// A write with k persistent observers on the written field.
   static let observed = BenchmarkScenario(
     name: "observed",
-    summary: "One write of a new value to a property that k persistent observers read (k notifications; 8 per loop iteration)",
+    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one write of a new value to a property k observers read (k notifications; 8 per loop iteration)",
     sizes: observerCounts,
     quickSizes: quickObserverCounts,
     strategies: StrategyIDs.objectsObserved
@@ -53,7 +53,7 @@ extension Mutations {
       tearDown: { for token in tokens { token.cancel() } })
   }
 
-  private static func writeObservedApple(observers: Int, onOther: Bool) -> PreparedCase {
+  static func writeObservedApple(observers: Int, onOther: Bool) -> PreparedCase {
     let model = AppleCounter()
     let tally = Tally()
     for _ in 0..<observers {

@@ -14,7 +14,7 @@ extension Mutations {
   /// A send whose reducer changes one field, one persistent observer on it.
   static let storeSendObserved = BenchmarkScenario(
     name: "store-send-observed",
-    summary: "One send of an action whose reducer adds one to a field one persistent observer reads (1 notification; 8 per loop iteration)",
+    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send adding one to a field one observer reads (1 notification; 8 per loop iteration)",
     strategies: StrategyIDs.stores
   ) { id, _ in
     try storeSend(id, observed: true)
@@ -40,7 +40,7 @@ extension Mutations {
       tearDown: { token?.cancel() })
   }
 
-  private static func storeSendApple(observed: Bool) -> PreparedCase {
+  static func storeSendApple(observed: Bool) -> PreparedCase {
     let model = AppleCounter()
     let tally = Tally()
     if observed {

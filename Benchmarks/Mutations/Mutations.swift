@@ -7,7 +7,12 @@ enum Mutations {
   static let suite = BenchmarkSuite(
     name: "mutations",
     summary: "Writing observed properties and sending to stores, with 0 to 10 000 observers",
-    scenarios: [noObservers, observed, observedOtherKeyPath, equalValue, storeSend, storeSendObserved]
+    scenarios: [
+      noObservers, observed, observedOtherKeyPath, equalValue, storeSend, storeSendObserved,
+      renderMutate, observedRearm, storeSendRearm, observedStream,
+    ],
+    // An app's update cycle: a send, then re-rendering whoever it reached.
+    headline: "render-mutate"
   )
 
   /// Observer counts of the sweeps, log-spaced.

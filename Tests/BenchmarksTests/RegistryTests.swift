@@ -8,10 +8,15 @@ import Testing
 struct RegistryTests {
   @Test func suitesAndScenarios_haveTheirStableNames() {
     let names = Dictionary(uniqueKeysWithValues: ScenarioCase.suites.map { ($0.name, $0.scenarios.map(\.name)) })
-    #expect(names["reads"] == ["untracked", "tracked", "tracked-properties", "tracked-objects", "store-member"])
+    #expect(
+      names["reads"]
+        == ["untracked", "tracked", "tracked-properties", "tracked-objects", "store-member", "render-body", "store-after-send"])
     #expect(
       names["mutations"]
-        == ["no-observers", "observed", "observed-other-keypath", "equal-value", "store-send", "store-send-observed"])
+        == [
+          "no-observers", "observed", "observed-other-keypath", "equal-value", "store-send", "store-send-observed",
+          "render-mutate", "observed-rearm", "store-send-rearm", "observed-stream",
+        ])
     #expect(names["collections"] == ["update-row", "insert", "remove", "move", "replace-all"])
     #expect(names["nesting"] == ["leaf-write", "leaf-read-tracked", "sibling-write"])
     #expect(
