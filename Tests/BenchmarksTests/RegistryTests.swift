@@ -41,6 +41,26 @@ struct RegistryTests {
     }
   }
 
+  @Test func everyWorkloadSuite_leadsWithItsRealisticShape() {
+    let headlines = Dictionary(uniqueKeysWithValues: ScenarioCase.suites.map { ($0.name, $0.headline) })
+    #expect(headlines["reads"] == "render-body")
+    #expect(headlines["mutations"] == "render-mutate")
+    #expect(headlines["collections"] == "update-row")
+    #expect(headlines["nesting"] == "leaf-write")
+    #expect(headlines["scopes"] == "lazy-rows-per-row-scope")
+    #expect(headlines["contention"] == "store")
+  }
+
+  @Test func renderBody_splitsItsReadsIntoFourFieldsPerObject_andRefusesOtherSizes() throws {
+    let one = try Reads.RenderShape(reads: 1)
+    #expect(one.fields == 1 && one.objects == 1)
+    let thousand = try Reads.RenderShape(reads: 1_000)
+    #expect(thousand.fields == 4 && thousand.objects == 250)
+    #expect(throws: BadRenderSize.self) { try Reads.RenderShape(reads: 10) }
+    let scenario = Reads.renderBody
+    #expect(throws: BadRenderSize.self) { try scenario.prepare(strategy: "none", size: 6) }
+  }
+
   @Test func coreDispatch_namesEveryCatalogueStrategy() {
     let catalogue = (StrategyCatalog.all + StrategyCatalog.refinements).map { $0.id }
     #expect(Set(CoreWorkloadIDs.all) == Set(catalogue))
