@@ -5,7 +5,7 @@ extension Collections {
   /// One row's own update, sent from its row store.
   static let updateRow = BenchmarkScenario(
     name: "update-row",
-    summary: "One send from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
+    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
     sizes: rowCounts,
     quickSizes: quickRowCounts,
     strategies: StrategyIDs.stores
@@ -30,7 +30,7 @@ extension Collections {
       tearDown: { fixture.cancel() })
   }
 
-  private static func updateRowApple(rows: Int) -> PreparedCase {
+  static func updateRowApple(rows: Int) -> PreparedCase {
     let fixture = AppleListFixture(rows: rows)
     let row = fixture.list.index[rows / 2]!
     return PreparedCase(

@@ -14,7 +14,7 @@ enum Collections {
   static let suite = BenchmarkSuite(
     name: "collections",
     summary: "Changing an observed identified collection of n rows, one observer per row plus one of the structure",
-    scenarios: [updateRow, insert, remove, move, replaceAll],
+    scenarios: [updateRow, insert, remove, move, replaceAll, updateRowRearm],
     // The edit a list screen makes most: one row's own change, every row observed.
     headline: "update-row"
   )

@@ -5,7 +5,7 @@ extension Nesting {
   /// A write of the leaf's observed value, sent from the leaf's store.
   static let leafWrite = BenchmarkScenario(
     name: "leaf-write",
-    summary: "One send from the leaf store at depth d setting the leaf's value, which one persistent observer reads (apple and none: leaf.value = x on the leaf object; 8 per loop iteration)",
+    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from the leaf store at depth d setting the leaf's value, which one observer reads (apple and none: leaf.value = x on the leaf object; 8 per loop iteration)",
     sizes: depths,
     quickSizes: quickDepths,
     strategies: StrategyIDs.stores
@@ -62,7 +62,7 @@ extension Nesting {
       tearDown: { token.cancel() })
   }
 
-  private static func writeApple(depth: Int, side: Bool) -> PreparedCase {
+  static func writeApple(depth: Int, side: Bool) -> PreparedCase {
     let root = AppleNode(depth: depth)
     let levels = depth - 1
     let leaf = root.descendant(levels)

@@ -8,7 +8,7 @@ enum Nesting {
   static let suite = BenchmarkSuite(
     name: "nesting",
     summary: "Writing and reading the leaf of state nested d levels deep through a chain of scoped stores",
-    scenarios: [leafWrite, leafReadTracked, siblingWrite],
+    scenarios: [leafWrite, leafReadTracked, siblingWrite, leafWriteRearm],
     // A leaf view's send reaching its observer through every level.
     headline: "leaf-write"
   )
