@@ -13,5 +13,6 @@ public enum Registry {
     Nesting.suite,
     Scopes.suite,
     Contention.suite,
+    KnownCounts.suite,
   ]
 }

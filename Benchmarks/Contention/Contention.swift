@@ -12,10 +12,14 @@ enum Contention {
   static let suite = BenchmarkSuite(
     name: "contention",
     summary: "t threads mutating one observed object or store; the hop into an actor registrar's isolation",
-    scenarios: [object, store, actorHop],
+    scenarios: [object, store, actorHop].map { $0.skippingInstructions(instructionsSkipReason) },
     // Sends from several threads into one observed store.
     headline: "store"
   )
+
+  /// Why `--metric instructions` skips the suite.
+  static let instructionsSkipReason =
+    "needs threads running in parallel; valgrind runs one thread at a time, so its count would measure valgrind's scheduling"
 
   /// Thread counts.
   static let threadCounts = [1, 2, 4]

@@ -1,6 +1,7 @@
 import BenchmarkKit
 import Benchmarks
 import BenchmarkReports
+import Foundation
 
 /// The `obsbench` command line: picks the subcommand, runs it and maps errors to
 /// exit statuses.
@@ -10,7 +11,10 @@ enum Obsbench {
   ///
   /// Bad input of any kind prints one line, `obsbench: …`, on standard error and
   /// returns 64.
-  static func run(arguments: [String], console: Console, suites: [BenchmarkSuite]? = nil) -> Int32 {
+  static func run(
+    arguments: [String], console: Console, suites: [BenchmarkSuite]? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
     guard let command = arguments.first else {
       console.print(Usage.main)
       return ExitStatus.success
@@ -22,7 +26,13 @@ enum Obsbench {
         console.print(Usage.main)
         return ExitStatus.success
       case "run":
-        return try RunCommand.run(rest, console: console, registry: suites ?? registryOrDefault())
+        return try RunCommand.run(
+          rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
+      case "profile":
+        return try ProfileCommand.run(
+          rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
+      case CallgrindChild.command:
+        return try CallgrindChild.run(rest, console: console, registry: suites ?? registryOrDefault())
       case "list":
         return try ListCommand.run(rest, console: console, registry: suites ?? registryOrDefault())
       case "compare":
@@ -32,11 +42,13 @@ enum Obsbench {
       case "check":
         return try CheckCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'; commands: run, list, compare, report, check")
+        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check")
       }
     } catch let error as UsageError {
       console.printError("obsbench: \(error.message)")
     } catch let error as SelectionError {
+      console.printError("obsbench: \(error.message)")
+    } catch let error as CallgrindError {
       console.printError("obsbench: \(error.message)")
     } catch let error as ReportError {
       console.printError("obsbench: \(error.message)")

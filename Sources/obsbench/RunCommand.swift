@@ -4,7 +4,10 @@ import Foundation
 
 /// `obsbench run`: validates everything, measures, then writes the reports.
 enum RunCommand {
-  static func run(_ arguments: [String], console: Console, registry: [BenchmarkSuite]) throws -> Int32 {
+  static func run(
+    _ arguments: [String], console: Console, registry: [BenchmarkSuite],
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
       console.print(Usage.run)
       return ExitStatus.success
@@ -14,15 +17,25 @@ enum RunCommand {
     // sample: a typo must not cost a ten-minute run.
     let plan = try BenchmarkPlan(registry: registry, selection: options.selection)
     try ReportWriter.prepare(directory: options.outputDirectory)
+    // A missing valgrind is bad input too, found before anything is measured.
+    let callgrind = options.metrics.contains(.instructions) ? try Callgrind.locate(environment: environment) : nil
 
     #if DEBUG
     console.printError(
       "obsbench: warning: this is a debug build; its timings mean little (build with 'swift build -c release')")
     #endif
-    let progress = ProgressPrinter(console: console)
-    let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
-    let run = runner.run(plan, environment: RunEnvironment.current())
-    progress.finish()
+    var run: BenchmarkRun
+    if options.metrics.contains(.time) {
+      let progress = ProgressPrinter(console: console)
+      let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
+      run = runner.run(plan, environment: RunEnvironment.current())
+      progress.finish()
+    } else {
+      run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
+    }
+    if let callgrind {
+      try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
+    }
 
     let written = try ReportWriter.write(run, formats: options.formats, to: options.outputDirectory)
     for path in written {

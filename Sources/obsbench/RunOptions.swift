@@ -8,10 +8,12 @@ struct RunOptions {
   var configuration = RunConfiguration.standard
   var outputDirectory = "Reports/latest"
   var formats = OutputFormat.allCases
+  /// What to measure: time (in process), instructions (under callgrind), or both.
+  var metrics: Set<RunMetric> = [.time]
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--time-budget", "--out", "--format",
-    "--inject-fault",
+    "--inject-fault", "--metric",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -60,6 +62,15 @@ struct RunOptions {
       guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }
       outputDirectory = out
     }
+    if let metrics = try parsed.list("--metric", command: "run") {
+      self.metrics = []
+      for name in metrics {
+        guard let metric = RunMetric(rawValue: name) else {
+          throw UsageError("run: unknown metric '\(name)'; metrics: time, instructions")
+        }
+        self.metrics.insert(metric)
+      }
+    }
     if let formats = parsed.value("--format") {
       do {
         self.formats = try OutputFormat.parseList(formats)
@@ -84,4 +95,12 @@ struct RunOptions {
     }
     return sizes
   }
+}
+
+/// A quantity `obsbench run` can measure.
+enum RunMetric: String, Hashable {
+  /// Nanoseconds per operation, sampled in process.
+  case time
+  /// Instructions per operation, counted under valgrind's callgrind.
+  case instructions
 }

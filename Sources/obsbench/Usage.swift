@@ -7,6 +7,7 @@ enum Usage {
 
     COMMANDS:
       run       Measure suites and write results.csv, results.json, summary.md, report.html
+      profile   Show where one case's instructions per operation go, per strategy (callgrind)
       list      Show the suites, their scenarios and the strategy ids
       compare   Compare a run with a baseline run; exit 1 on a regression
       report    Rewrite the reports of one or more results.json files
@@ -42,11 +43,40 @@ enum Usage {
       --inject-fault NAME   Build a defect into the harness on purpose, to show that
                             'run --suite selfcheck' catches it: unrolling-ignored or
                             reference-shape-ignored. Never for real runs.
+      --metric LIST         time (default), instructions, or time,instructions.
+                            instructions runs the cases under valgrind's callgrind
+                            (Debian package valgrind) and reports instructions_per_op:
+                            exact and repeatable, counted over the measured region on
+                            every thread, the loop's own instructions removed. Cases
+                            that need parallel threads (contention) are skipped.
       -h, --help            Show this help
 
     Progress goes to standard error; the paths written go to standard output. A
     run writes nothing until it has finished, and then replaces each file at once.
-    Exit status: 0 success, 1 a case or self-check failed, 64 bad input.
+    Exit status: 0 success, 1 a case or self-check failed, 64 bad input (or
+    valgrind missing or unusable for --metric instructions).
+    """
+
+  static let profile = """
+    USAGE: obsbench profile SUITE/SCENARIO [--strategy IDS|all] [--size N] [--out DIR] [--top N]
+
+    Runs one case per strategy under valgrind's callgrind and prints its instructions
+    per operation by group (registrar, scope, store, alloc = malloc/free and
+    retain/release, notify, harness = the loop, other = the workload and what was
+    inlined into it), one row per strategy, then each strategy's top functions by
+    self and by inclusive instructions per operation (demangled). Keeps each case's
+    callgrind output file in DIR for callgrind_annotate or KCachegrind.
+
+    OPTIONS:
+      --strategy IDS        Comma list of strategy ids, or 'all' (default: all the
+                            scenario supports)
+      --size N              The size (default: the scenario's smallest quick size)
+      --out DIR             Where the callgrind files go (default Reports/latest/profile)
+      --top N               Functions listed per ranking (default 8)
+      -h, --help            Show this help
+
+    Exit status: 0 profiled, 1 a case's set-up failed, 64 bad input (unknown
+    scenario or strategy, valgrind missing).
     """
 
   static let list = """

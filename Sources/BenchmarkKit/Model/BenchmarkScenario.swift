@@ -20,6 +20,11 @@ public struct BenchmarkScenario: Sendable {
   /// The strategy ids this scenario can prepare, in report order.
   public var strategies: [String]
 
+  /// Why `obsbench run --metric instructions` does not count this scenario, or
+  /// `nil` when it does: a case that needs threads running in parallel measures
+  /// nothing meaningful under valgrind, which runs one thread at a time.
+  public var instructionsSkipReason: String?
+
   private let factory: @Sendable (_ strategy: String, _ size: Int) throws -> PreparedCase
 
   /// Creates a scenario.
@@ -49,6 +54,13 @@ public struct BenchmarkScenario: Sendable {
     self.quickSizes = quickSizes ?? Array(Set([sizes.first!, sizes.last!])).sorted()
     self.strategies = strategies
     self.factory = prepare
+  }
+
+  /// This scenario, marked as not counted by the instructions mode, for `reason`.
+  public func skippingInstructions(_ reason: String) -> BenchmarkScenario {
+    var scenario = self
+    scenario.instructionsSkipReason = reason
+    return scenario
   }
 
   /// Whether the scenario sweeps a size; `--sizes` applies only to those that do.

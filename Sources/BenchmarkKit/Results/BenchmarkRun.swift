@@ -74,6 +74,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
   /// where it cannot be measured. Above ~0.25 on these machines, absolute
   /// timings of the run are inflated; ratios within it stay valid.
   public var backgroundLoadCores: Double?
+  /// The reference loop's instructions per operation subtracted from every
+  /// instruction count, by loop shape (operations per iteration, as text);
+  /// `nil` when the run counted no instructions.
+  public var instructionsLoopPerOperation: [String: Double]?
 
   /// Creates settings.
   public init(

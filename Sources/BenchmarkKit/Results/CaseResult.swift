@@ -55,6 +55,13 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var notificationsPerOperation: Double?
   /// What the case declared one operation must notify, if anything.
   public var expectedNotificationsPerOperation: Double?
+  /// Instructions per operation counted under callgrind over the measured region,
+  /// the loop's own removed (`obsbench run --metric instructions`); `nil` when
+  /// not counted.
+  public var instructionsPerOperation: Double?
+  /// Why ``instructionsPerOperation`` may differ between runs (the count varied
+  /// between two equal stretches of iterations), or `nil` when it is exact.
+  public var instructionsNote: String?
   /// Why the case has no valid measurement, or `nil` when it has one.
   public var failure: String?
   /// The figures reports print for this case (values or bounds, ratio to

@@ -39,4 +39,27 @@ static inline __attribute__((always_inline)) uint64_t obsbench_opaque(uint64_t v
 /// that need a known, fixed cost.
 void obsbench_empty_call(void);
 
+// Markers of the measured region for callgrind.
+//
+// `obsbench run --metric instructions` runs under
+// `valgrind --tool=callgrind --zero-before=obsbench_measure_begin
+// --dump-before=obsbench_measure_end`: entering the first zeroes every counter,
+// entering the second writes them out, so each dump holds exactly what ran in
+// between, on every thread. Plain C symbols keep the names callgrind matches free
+// of Swift mangling; outside valgrind they are two empty calls.
+
+/// Executes exactly one instruction (its return): a call of known cost.
+void obsbench_known_empty(void);
+
+/// Executes exactly 65 instructions (64 no-ops and its return), whatever the
+/// build: `obsbench_known_nops64` minus `obsbench_known_empty` is 64 instructions,
+/// the known difference the instructions metric's tests check.
+void obsbench_known_nops64(void);
+
+/// Marks the start of a measured region (callgrind zeroes its counters on entry).
+void obsbench_measure_begin(void);
+
+/// Marks the end of a measured region (callgrind dumps its counters on entry).
+void obsbench_measure_end(void);
+
 #endif

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The side of the instructions mode that runs under callgrind: prepares each case
+/// of a plan and calls ``measuredRegion(_:_:)`` at three iteration counts, then
+/// does the same for the reference loop of each shape, and writes the manifest.
+///
+/// It learns each dump's count by reading the dump callgrind has just written
+/// (`BASE.N`), so the iteration step is chosen from instructions, not from
+/// valgrind's wall clock: the same build measures the same counts every time.
+public final class InstructionRecorder {
+  /// The callgrind output file base (`--callgrind-out-file`); dumps are `BASE.1`, `BASE.2`, …
+  public var dumpBase: String
+  /// Receives one line per case, for progress.
+  public var onProgress: (String) -> Void
+
+  /// Instructions one step of iterations aims at: enough to average an
+  /// allocator's periodic slow paths, few enough for valgrind (~10⁷ a second).
+  public static let targetInstructionsPerStep: UInt64 = 400_000
+  /// The fewest and most iterations in a step.
+  public static let stepRange = 4...4096
+
+  private var dumpCount = 0
+
+  /// Creates a recorder writing through `dumpBase`.
+  public init(dumpBase: String, onProgress: @escaping (String) -> Void = { _ in }) {
+    self.dumpBase = dumpBase
+    self.onProgress = onProgress
+  }
+
+  /// Measures every case of `plan` and returns the manifest, in dump order.
+  public func record(_ plan: BenchmarkPlan) -> [InstructionManifestEntry] {
+    var entries = [InstructionManifestEntry]()
+    var shapes = Set<Int>()
+    var index = 0
+    for group in plan.groups {
+      for strategy in group.strategies {
+        index += 1
+        let key = CaseKey(suite: group.suite, scenario: group.scenario.name, strategy: strategy, size: group.size)
+        onProgress("[\(index)/\(plan.caseCount)] \(key)")
+        if let reason = group.scenario.instructionsSkipReason {
+          entries.append(InstructionManifestEntry(kind: .skipped, key: key, operationsPerIteration: 1, note: reason))
+          continue
+        }
+        let prepared: PreparedCase
+        do {
+          prepared = try group.scenario.prepare(strategy: strategy, size: group.size)
+        } catch {
+          entries.append(
+            InstructionManifestEntry(kind: .failed, key: key, operationsPerIteration: 1, note: "set-up failed: \(error)"))
+          continue
+        }
+        entries.append(measure(prepared, key: key, kind: .measured))
+        prepared.tearDown?()
+        shapes.insert(prepared.operationsPerIteration)
+      }
+    }
+    for shape in shapes.sorted() {
+      let reference = PreparedCase(
+        operationsPerIteration: shape, run: { referenceLoop($0, operationsPerIteration: shape) })
+      let key = CaseKey(suite: "harness", scenario: "loop-overhead", strategy: "harness", size: shape)
+      entries.append(measure(reference, key: key, kind: .reference))
+    }
+    return entries
+  }
+
+  /// Calibrates, warms up and measures one case in its isolation.
+  public func measure(
+    _ prepared: PreparedCase, key: CaseKey, kind: InstructionManifestEntry.Kind
+  ) -> InstructionManifestEntry {
+    var entry = InstructionManifestEntry(kind: kind, key: key, operationsPerIteration: prepared.operationsPerIteration)
+    let body = { [self] in
+      // One iteration, dumped and read back, sizes the step.
+      let single = region(prepared, 1)
+      let perIteration = max(total(ofDump: single) ?? 1, 1)
+      let step = Int(max(1, Self.targetInstructionsPerStep / perIteration))
+        .clamped(to: Self.stepRange)
+      // Warm-up: lazily built tables, grown buffers and first-call paths settle
+      // before anything counted.
+      prepared.run(step)
+      entry.step = step
+      entry.dumps = [step, 2 * step, 3 * step].map { region(prepared, $0) }
+    }
+    if let isolation = prepared.isolation {
+      // The isolation hands the closure to a task and waits for it, which orders
+      // the writes to `entry`.
+      let box = UncheckedSendable(body)
+      isolation { box.value() }
+    } else {
+      body()
+    }
+    return entry
+  }
+
+  private func region(_ prepared: PreparedCase, _ iterations: Int) -> Int {
+    measuredRegion(prepared, iterations)
+    dumpCount += 1
+    return dumpCount
+  }
+
+  private func total(ofDump number: Int) -> UInt64? {
+    guard let text = try? String(contentsOfFile: "\(dumpBase).\(number)", encoding: .utf8) else { return nil }
+    return try? CallgrindDump.total(of: text[...])
+  }
+}
+
+extension Comparable {
+  fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
+    min(max(self, range.lowerBound), range.upperBound)
+  }
+}

@@ -1,0 +1,58 @@
+import BenchmarkKit
+import Foundation
+
+/// The instructions half of `obsbench run --metric instructions`: counts the
+/// selected cases under callgrind and puts the counts into the run.
+enum InstructionsRun {
+  /// A run with no case yet, for a run that only counts instructions.
+  static func empty(plan: BenchmarkPlan, quick: Bool) -> BenchmarkRun {
+    var environment = RunEnvironment.current()
+    // The counting child runs without the preloaded jemalloc.
+    environment.allocator = "system malloc (counted under valgrind)"
+    return BenchmarkRun(
+      environment: environment,
+      settings: RunSettings(
+        quick: quick, samples: 0, minimumSamples: 0, targetSampleNs: 0, timeBudgetSeconds: nil,
+        loopOverheadNs: 0, durationSeconds: 0),
+      cases: [],
+      scenarioSummaries: Dictionary(
+        plan.groups.map { ("\($0.suite)/\($0.scenario.name)", $0.scenario.summary) },
+        uniquingKeysWith: { first, _ in first })
+    )
+  }
+
+  /// Counts the cases `runArguments` select and adds the counts to `run`: to its
+  /// timed results when it has them, else as results of their own.
+  ///
+  /// Skipped scenarios get one line each on standard error.
+  static func count(
+    _ runArguments: [String], into run: inout BenchmarkRun, callgrind: Callgrind, console: Console
+  ) throws {
+    let start = Date()
+    let directory = try CallgrindChild.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    console.printError("obsbench: counting instructions under valgrind's callgrind (\(callgrind.valgrind))")
+    let measurements = try CallgrindChild.measure(
+      runArguments, callgrind: callgrind, directory: directory, console: console)
+    if run.cases.isEmpty {
+      run.cases = measurements.results
+      run.settings.durationSeconds = Date().timeIntervalSince(start)
+    } else {
+      measurements.apply(to: &run.cases)
+    }
+    run.settings.instructionsLoopPerOperation = measurements.loopPerOperation.isEmpty
+      ? nil : Dictionary(uniqueKeysWithValues: measurements.loopPerOperation.map { (String($0.key), $0.value) })
+    var reported = Set<String>()
+    for item in measurements.cases {
+      guard let reason = item.skipReason else { continue }
+      let scenario = "\(item.key.suite)/\(item.key.scenario)"
+      if reported.insert(scenario).inserted {
+        console.printError("obsbench: instructions skipped \(scenario): \(reason)")
+      }
+    }
+    let varying = measurements.cases.filter { $0.count?.note != nil }.count
+    if varying > 0 {
+      console.printError("obsbench: \(varying) case(s) counted different instructions per operation over two equal stretches; see instructions_note")
+    }
+  }
+}

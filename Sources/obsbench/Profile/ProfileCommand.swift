@@ -1,0 +1,82 @@
+import BenchmarkKit
+import Foundation
+
+/// `obsbench profile SUITE/SCENARIO`: runs one case per strategy under callgrind
+/// and shows where its instructions per operation go.
+enum ProfileCommand {
+  static let valueOptions: Set<String> = ["--strategy", "--size", "--out", "--top"]
+
+  static func run(
+    _ arguments: [String], console: Console, registry: [BenchmarkSuite], environment: [String: String]
+  ) throws -> Int32 {
+    if ArgumentScanner.wantsHelp(arguments) {
+      console.print(Usage.profile)
+      return ExitStatus.success
+    }
+    let parsed = try ArgumentScanner.parse(arguments, command: "profile", valueOptions: valueOptions, flags: [])
+    let target = try ProfileTarget(parsed: parsed, registry: registry)
+    var top = 8
+    if let text = parsed.value("--top") {
+      guard let count = Int(text), count > 0 else {
+        throw UsageError("profile: --top needs a positive whole number, got '\(text)'")
+      }
+      top = count
+    }
+    let output = parsed.value("--out") ?? "Reports/latest/profile"
+    try ReportWriterFolder.ensure(output)
+    let callgrind = try Callgrind.locate(environment: environment)
+
+    let directory = try CallgrindChild.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    console.printError("obsbench: profiling \(target.scenarioPath)[\(target.size)] under valgrind's callgrind")
+    let measurements = try CallgrindChild.measure(
+      target.childArguments, callgrind: callgrind, directory: directory, console: console)
+    let entries = try InstructionMeasurements.manifest(in: directory)
+
+    var profiles = [CaseProfile]()
+    var kept = [String]()
+    for entry in entries where entry.kind == .measured {
+      let base = Callgrind.dumpBase(in: directory)
+      let first = try CallgrindDump(parsing: try contents(of: "\(base).\(entry.dumps[0])")[...])
+      let last = try CallgrindDump(parsing: try contents(of: "\(base).\(entry.dumps[2])")[...])
+      let loop = measurements.loopPerOperation[entry.operationsPerIteration] ?? 0
+      profiles.append(
+        CaseProfile(
+          key: entry.key, first: first, last: last, operations: 2 * entry.step * entry.operationsPerIteration,
+          loopPerOperation: loop))
+      let name = "callgrind.out.\(entry.key.suite)-\(entry.key.scenario)-\(entry.key.size).\(entry.key.strategy)"
+      let destination = "\(output)/\(name)"
+      try? FileManager.default.removeItem(atPath: destination)
+      try FileManager.default.copyItem(atPath: "\(base).\(entry.dumps[2])", toPath: destination)
+      kept.append(destination)
+    }
+    for entry in entries where entry.kind == .failed {
+      console.printError("obsbench: FAILED \(entry.key): \(entry.note ?? "")")
+    }
+    console.print(ProfileTable(profiles: profiles, top: top).render())
+    console.print("callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
+    for path in kept { console.print("  \(path)") }
+    return entries.contains { $0.kind == .failed } ? ExitStatus.failure : ExitStatus.success
+  }
+
+  private static func contents(of path: String) throws(CallgrindError) -> String {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CallgrindError("callgrind dump \(path) is missing")
+    }
+    return text
+  }
+}
+
+/// Creates an output folder, or says in one line why it cannot.
+enum ReportWriterFolder {
+  static func ensure(_ path: String) throws(UsageError) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw UsageError("cannot create output folder \(path)")
+    }
+    guard FileManager.default.isWritableFile(atPath: path) else {
+      throw UsageError("output folder \(path) is not writable")
+    }
+  }
+}

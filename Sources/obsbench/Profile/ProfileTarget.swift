@@ -1,0 +1,59 @@
+import BenchmarkKit
+
+/// What `obsbench profile` was asked for, checked against the registry: one
+/// scenario, one size, one or more strategies it supports.
+struct ProfileTarget {
+  var suite: BenchmarkSuite
+  var scenario: BenchmarkScenario
+  var strategies: [String]
+  var size: Int
+
+  /// `suite/scenario`.
+  var scenarioPath: String { "\(suite.name)/\(scenario.name)" }
+
+  /// Resolves the arguments.
+  ///
+  /// - Throws: ``UsageError`` for a missing or unknown scenario, a strategy the
+  ///   scenario does not support, or a malformed size.
+  init(parsed: ParsedArguments, registry: [BenchmarkSuite]) throws(UsageError) {
+    guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+      throw UsageError("profile: expected one SUITE/SCENARIO, e.g. reads/tracked; see 'obsbench profile --help'")
+    }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    let all = registry.flatMap { suite in suite.scenarios.map { "\(suite.name)/\($0.name)" } }
+    guard parts.count == 2, let suite = registry.first(where: { $0.name == parts[0] }),
+      let scenario = suite.scenarios.first(where: { $0.name == parts[1] })
+    else {
+      throw UsageError("profile: no scenario '\(path)'; scenarios: \(all.joined(separator: ", "))")
+    }
+    if let reason = scenario.instructionsSkipReason {
+      throw UsageError("profile: \(path) cannot be profiled: \(reason)")
+    }
+    self.suite = suite
+    self.scenario = scenario
+    let requested = try parsed.list("--strategy", command: "profile") ?? ["all"]
+    if requested.contains("all") {
+      strategies = scenario.strategies
+    } else {
+      for id in requested where !scenario.strategies.contains(id) {
+        throw UsageError(
+          "profile: \(path) has no strategy '\(id)'; its strategies: \(scenario.strategies.joined(separator: ", "))")
+      }
+      strategies = requested
+    }
+    if let text = parsed.value("--size") {
+      guard let value = Int(text), value > 0 else {
+        throw UsageError("profile: --size needs a positive whole number, got '\(text)'")
+      }
+      size = scenario.isSized ? value : 1
+    } else {
+      size = scenario.quickSizes.first ?? 1
+    }
+  }
+
+  /// The options of `run` that select exactly these cases, for the callgrind child.
+  var childArguments: [String] {
+    ["--suite", suite.name, "--scenario", scenarioPath, "--strategy", strategies.joined(separator: ","),
+     "--sizes", String(size)]
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Demangles Swift symbol names with the runtime's own demangler, and shortens
+/// them to the qualified name a reader and ``ProfileGroup`` need.
+enum SwiftDemangle {
+  /// The demangled name of `symbol`, or `symbol` itself when it is not a Swift name.
+  static func demangle(_ symbol: String) -> String {
+    guard symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") || symbol.hasPrefix("$S") else { return symbol }
+    return symbol.withCString { pointer in
+      guard let demangled = _swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return symbol }
+      defer { free(demangled) }
+      return String(cString: demangled)
+    }
+  }
+
+  /// The qualified name of the function a demangled name is about: the
+  /// specialisation, thunk and closure wrappers dropped, generic arguments and
+  /// signatures removed, e.g. `ObservationCore.MutexRegistrar.willSet` for
+  /// "generic specialization <…> of ObservationCore.MutexRegistrar.willSet(…) -> ()",
+  /// and `Benchmarks.Reads.untracked` for a closure inside it.
+  static func qualifiedName(_ demangled: String) -> String {
+    var text = removingGroups(from: demangled)
+    if let range = text.range(of: " in ", options: .backwards) {
+      text = String(text[range.upperBound...])
+    }
+    for prefix in [
+      "generic specialization  of ", "function signature specialization  of ", "specialized ",
+      "partial apply forwarder for ", "partial apply for ", "merged ", "static ", "outlined copy of ",
+      "outlined destroy of ", "outlined retain of ", "outlined release of ", "reabstraction thunk helper  from ",
+    ] where text.hasPrefix(prefix) {
+      text = String(text.dropFirst(prefix.count))
+    }
+    while text.hasPrefix("generic specialization  of ") || text.hasPrefix("function signature specialization  of ") {
+      text = String(text[text.range(of: " of ")!.upperBound...])
+    }
+    let cut = text.firstIndex { $0 == " " || $0 == ":" } ?? text.endIndex
+    return String(text[..<cut])
+  }
+
+  // Drops every balanced (…), <…> and […] group, so that no type in a signature
+  // or a generic argument is mistaken for the function's own context. A "->"
+  // arrow's ">" is not a group's end.
+  private static func removingGroups(from text: String) -> String {
+    var result = ""
+    var depth = 0
+    var previous: Character = " "
+    for character in text {
+      switch character {
+      case "(", "<", "[":
+        depth += 1
+      case ")", "]":
+        depth = max(0, depth - 1)
+      case ">" where previous != "-":
+        depth = max(0, depth - 1)
+      default:
+        if depth == 0 { result.append(character) }
+      }
+      previous = character
+    }
+    return result
+  }
+}
+
+@_silgen_name("swift_demangle")
+private func _swift_demangle(
+  _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
+  _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?,
+  _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?
