@@ -19,6 +19,7 @@ public final class InstructionRecorder {
   /// The fewest and most iterations in a step.
   public static let stepRange = 4...4096
 
+
   private var dumpCount = 0
 
   /// Creates a recorder writing through `dumpBase`.
@@ -69,16 +70,30 @@ public final class InstructionRecorder {
   ) -> InstructionManifestEntry {
     var entry = InstructionManifestEntry(kind: kind, key: key, operationsPerIteration: prepared.operationsPerIteration)
     let body = { [self] in
-      // One iteration, dumped and read back, sizes the step.
-      let single = region(prepared, 1)
-      let perIteration = max(total(ofDump: single) ?? 1, 1)
-      let step = Int(max(1, Self.targetInstructionsPerStep / perIteration))
-        .clamped(to: Self.stepRange)
-      // Warm-up: lazily built tables, grown buffers and first-call paths settle
-      // before anything counted.
-      prepared.run(step)
+      // One iteration and two, dumped and read back, size the step: their
+      // difference is one iteration's instructions without the fixed costs (a
+      // scope opened per run, a first call's lazy set-up, warmed up here).
+      prepared.run(2)
+      let one = total(ofDump: region(prepared, 1)) ?? 0
+      let two = total(ofDump: region(prepared, 2)) ?? 0
+      let perIteration = max(two > one ? two - one : 1, 1)
+      // A power of two, so a cost that recurs every 2^k operations (a buffer
+      // that wraps, a cache refilled in batches) falls alike in every stretch.
+      let target = Int(max(1, Self.targetInstructionsPerStep / perIteration)).clamped(to: Self.stepRange)
+      let step = 1 << (Int.bitWidth - 1 - target.leadingZeroBitCount)
+      // Warm-up at the largest length: scratch storage a run grows (an access
+      // list, a table of observers) is then as large as any counted run needs,
+      // so no stretch pays for growth the others do not.
+      prepared.run(3 * step)
       entry.step = step
-      entry.dumps = [step, 2 * step, 3 * step].map { region(prepared, $0) }
+      // Each counted run follows an uncounted one of the same length: work a run
+      // leaves for the next (an access list cleared when the next scope opens,
+      // observers reclaimed at the next install) is then what this length
+      // leaves, and the count stays linear in the length.
+      entry.dumps = [step, 2 * step, 3 * step].map { iterations in
+        prepared.run(iterations)
+        return region(prepared, iterations)
+      }
     }
     if let isolation = prepared.isolation {
       // The isolation hands the closure to a task and waits for it, which orders
