@@ -29,12 +29,20 @@ enum ObsbenchProcess {
   }()
 
   /// Runs `obsbench` with `arguments` in `directory` and waits for it.
-  static func run(_ arguments: [String], in directory: String? = nil) throws -> Outcome {
+  /// `environment` entries replace the test process's own; an empty value removes one.
+  static func run(
+    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+  ) throws -> Outcome {
     guard let executable else { throw CocoaError(.fileNoSuchFile) }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+      process.environment = merged
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

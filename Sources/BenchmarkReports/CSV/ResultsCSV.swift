@@ -20,6 +20,7 @@ public enum ResultsCSV {
     "p99_ns", "max_ns", "mean_ns", "ci_low_ns", "ci_high_ns", "growth_exponent", "failure",
     "median_bound", "resolution_ns", "ops_per_iteration",
     "ratio_to_apple", "ratio_bound", "ratio_ci_low", "ratio_ci_high", "calibration_note",
+    "instructions_per_op", "instructions_note",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -50,6 +51,7 @@ public enum ResultsCSV {
         NumberFormat.ratioField(published?.ratioInterval?.lowerBound),
         NumberFormat.ratioField(published?.ratioInterval?.upperBound),
         result.calibrationNote ?? "",
+        NumberFormat.fixed(result.instructionsPerOperation), result.instructionsNote ?? "",
       ]
       lines.append(CSVField.row(fields))
     }

@@ -26,14 +26,15 @@ public enum HTMLReport {
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
     html += "<nav>" + (["environment", "summary"] + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
     html += environmentSection(runs)
-    html += summarySection(runs)
+    if latest.hasTimings { html += summarySection(runs) }
+    html += InstructionsTable.htmlSection(latest)
     html += checksSection(latest)
     if runs.isSideBySide {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)
       html += "<h2 id=\"changes\">Changes from \(HTMLText.escape(runs.entries[0].label)) to \(HTMLText.escape(runs.entries[runs.entries.count - 1].label))</h2>\n"
       html += comparison.htmlFragment(significantOnly: true)
     }
-    html += scenarioSections(runs)
+    if latest.hasTimings { html += scenarioSections(runs) }
     html += "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the loop overhead subtracted; ratios are medians of per-round ratios of strategies sampled side by side in the same run.</footer>\n"
     return html + "</main></body></html>\n"
   }

@@ -16,7 +16,7 @@ public enum MarkdownSummary {
     let run = runs.latest
     var lines = ["# ObservationBench results", ""]
     lines += environmentLines(run).map { "- \($0)" }
-    for table in SummaryTable.tables(of: run) {
+    for table in SummaryTable.tables(of: run) where run.hasTimings {
       lines += ["", "## \(escape(table.suite))", ""]
       lines.append(
         "Median ns per operation"
@@ -36,6 +36,7 @@ public enum MarkdownSummary {
         lines.append("| \(escape(row.scenario)) | \(row.size) | " + cells.joined(separator: " | ") + " |")
       }
     }
+    lines += InstructionsTable.markdownLines(run)
     lines += growthLines(run)
     lines += checkLines(run)
     let failures = run.failures

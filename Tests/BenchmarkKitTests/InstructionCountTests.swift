@@ -1,0 +1,85 @@
+import BenchmarkKit
+import Testing
+
+@Suite("InstructionCount and CallgrindDump")
+struct InstructionCountTests {
+  @Test func perOperation_whenCountsAreLinear_isExactWithNoNote() {
+    // 100 fixed + 10 per operation, 8 operations per iteration, step 4.
+    let counts: [UInt64] = [100 + 320, 100 + 640, 100 + 960]
+    let count = InstructionCount(counts: counts, step: 4, operationsPerIteration: 8, loopPerOperation: 1.25)
+    #expect(count.perOperation == 10 - 1.25)
+    #expect(count.loopPerOperation == 1.25)
+    #expect(count.note == nil)
+  }
+
+  @Test func perOperation_whenStretchesDiffer_averagesThemAndSaysSo() {
+    // 10 then 12 per operation over two stretches of 100 operations.
+    let count = InstructionCount(counts: [1000, 2000, 3200], step: 100, operationsPerIteration: 1, loopPerOperation: 0)
+    #expect(count.perOperation == 11)
+    #expect(count.note?.contains("varies: 10.0 then 12.0") == true)
+  }
+
+  @Test func perOperation_whenStretchesDifferByLessThanATenthOfAPercent_isExact() {
+    let count = InstructionCount(counts: [0, 100_000, 200_050], step: 1000, operationsPerIteration: 1, loopPerOperation: 0)
+    #expect(count.note == nil)
+  }
+
+  @Test func reference_isTheSlopeOverBothStretches() {
+    #expect(InstructionCount.reference(counts: [40, 16420, 32800], step: 4096, operationsPerIteration: 1) == 4)
+    #expect(InstructionCount.reference(counts: [0, 44, 88], step: 4, operationsPerIteration: 8) == 1.375)
+  }
+
+  /// A dump callgrind 3.19 wrote (`--compress-strings=no --compress-pos=no`) for a
+  /// C program whose `main` called `work` between the markers.
+  static let dump = """
+    # callgrind format
+    version: 1
+    creator: callgrind-3.19.0
+    positions: line
+    events: Ir
+    summary: 8010
+
+    ob=/usr/lib/x86_64-linux-gnu/libc.so.6
+    fl=./csu/../sysdeps/nptl/libc_start_call_main.h
+    fn=(below main)
+    cob=/tmp/t
+    cfi=/tmp/t.c
+    cfn=main
+    calls=0 5
+    58 8010
+
+    ob=/tmp/t
+    fl=/tmp/t.c
+    fn=work
+    4 8006
+
+    fn=main
+    cfn=obsbench_measure_begin
+    calls=0 2
+    5 1
+    5 1
+    cfn=work
+    calls=1 4
+    5 8006
+    5 2
+
+    fn=obsbench_measure_begin
+    2 1
+
+    totals: 8010
+    """
+
+  @Test func dump_readsTotalsSelfAndInclusiveCosts() throws {
+    let dump = try CallgrindDump(parsing: Self.dump[...])
+    #expect(dump.total == 8010)
+    #expect(dump.functions["work"] == CallgrindDump.FunctionCost(selfCost: 8006, inclusiveCost: 8006))
+    #expect(dump.functions["main"] == CallgrindDump.FunctionCost(selfCost: 3, inclusiveCost: 8010))
+    #expect(dump.functions["(below main)"] == CallgrindDump.FunctionCost(selfCost: 0, inclusiveCost: 8010))
+    #expect(dump.functions["obsbench_measure_begin"]?.selfCost == 1)
+    #expect(try CallgrindDump.total(of: Self.dump[...]) == 8010)
+  }
+
+  @Test func dump_withoutTotals_throws() {
+    #expect(throws: CallgrindError.self) { try CallgrindDump(parsing: "fn=x\n1 2\n"[...]) }
+  }
+}

@@ -1,0 +1,96 @@
+import BenchmarkKit
+import BenchmarkReports
+import Foundation
+import Testing
+
+/// `run --metric instructions` and `profile`: bad input without valgrind, and
+/// exact, repeatable counts under it.
+@Suite("Instructions mode")
+struct InstructionsModeTests {
+  static let valgrindInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
+
+  @Test(arguments: [
+    ["OBSBENCH_VALGRIND": "/nonexistent/valgrind"],
+    ["PATH": "/nonexistent"],
+  ])
+  func run_whenValgrindIsMissing_exits64WithOneLine(environment: [String: String]) throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run(
+      ["run", "--metric", "instructions", "--suite", "known-counts", "--out", directory + "/out"],
+      environment: environment)
+    #expect(outcome.status == 64)
+    #expect(outcome.errorLines.count == 1, "\(outcome.err)")
+    #expect(outcome.err.hasPrefix("obsbench: valgrind not found"), "\(outcome.err)")
+  }
+
+  @Test(arguments: [
+    (["run", "--metric", "cycles"], "unknown metric 'cycles'"),
+    (["profile"], "expected one SUITE/SCENARIO"),
+    (["profile", "reads/nope"], "no scenario 'reads/nope'"),
+    (["profile", "nope/untracked"], "no scenario 'nope/untracked'"),
+    (["profile", "reads/untracked", "--strategy", "fast"], "has no strategy 'fast'"),
+    (["profile", "contention/object"], "cannot be profiled"),
+    (["profile", "reads/untracked", "--size", "0"], "--size needs a positive whole number"),
+  ])
+  func badInput_exits64(arguments: [String], expected: String) throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run(arguments + ["--out", directory + "/out"])
+    #expect(outcome.status == 64)
+    #expect(outcome.errorLines.count == 1, "\(outcome.err)")
+    #expect(outcome.err.contains(expected), "\(outcome.err)")
+  }
+
+  /// Counts of a selection, by case.
+  private static func counts(_ arguments: [String]) throws -> [CaseKey: CaseResult] {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run(
+      ["run", "--metric", "instructions", "--format", "json,csv", "--out", directory] + arguments)
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let run = try ResultsJSON.read(path: directory + "/results.json")
+    let csv = try String(contentsOfFile: directory + "/results.csv", encoding: .utf8)
+    #expect(csv.split(separator: "\n").first?.contains("instructions_per_op") == true)
+    return Dictionary(uniqueKeysWithValues: run.cases.map { ($0.key, $0) })
+  }
+
+  @Test(.enabled(if: valgrindInstalled, "needs valgrind"))
+  func counts_ofAKnownOperation_andOfRealCases_areExactAndRepeat() throws {
+    let selection = [
+      "--scenario", "known-counts/empty-call,known-counts/nops-64,reads/untracked,mutations/store-send",
+      "--strategy", "harness,lock-thread-keypath,apple",
+    ]
+    let first = try Self.counts(selection)
+    let second = try Self.counts(selection)
+    func key(_ scenario: String, _ strategy: String) -> CaseKey {
+      let suite = scenario.split(separator: "/")[0]
+      let name = scenario.split(separator: "/")[1]
+      return CaseKey(suite: String(suite), scenario: String(name), strategy: strategy, size: 1)
+    }
+    // 64 no-ops and the same call and loop around them: 64 instructions an
+    // operation more, in any build.
+    let empty = try #require(first[key("known-counts/empty-call", "harness")]?.instructionsPerOperation)
+    let nops = try #require(first[key("known-counts/nops-64", "harness")]?.instructionsPerOperation)
+    #expect(abs(nops - empty - 64) <= 0.64, "nops \(nops), empty \(empty)")
+    #expect(first.count == 6)
+    for (caseKey, result) in first {
+      let count = try #require(result.instructionsPerOperation, "\(caseKey)")
+      let again = try #require(second[caseKey]?.instructionsPerOperation, "\(caseKey)")
+      #expect(abs(count - again) <= max(abs(count), 1) * 0.001, "\(caseKey): \(count) then \(again)")
+      #expect(result.statistics == nil)
+    }
+  }
+
+  @Test(.enabled(if: valgrindInstalled, "needs valgrind"))
+  func profile_groupsAKnownOperationAndKeepsTheCallgrindFile() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run(["profile", "known-counts/nops-64", "--out", directory])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.out.contains("obsbench_known_nops64"), "\(outcome.out)")
+    let kept = directory + "/callgrind.out.known-counts-nops-64-1.harness"
+    #expect(outcome.out.contains(kept))
+    #expect(FileManager.default.fileExists(atPath: kept))
+  }
+}

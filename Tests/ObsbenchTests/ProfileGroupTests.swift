@@ -1,0 +1,44 @@
+import Testing
+
+@testable import obsbench
+
+@Suite("Profile grouping")
+struct ProfileGroupTests {
+  static let cases: [(String, ProfileGroup)] = [
+    ("generic specialization <Benchmarks.Counter<ObservationCore.Strategy<ObservationCore.MutexRegistrar, ObservationCore.ThreadLocalScope, ObservationCore.KeyPathInvalidation>>> of ObservationCore.MutexRegistrar.willSet(ObservationCore.ObservedField) -> ()", .registrar),
+    ("ObservationCore.ObserverTable.insert(ObservationCore.ObserverNode) -> Swift.Int", .registrar),
+    ("Observation.ObservationRegistrar.access<A, B where A: Observation.Observable>(_: A, keyPath: Swift.KeyPath<A, B>) -> ()", .registrar),
+    ("closure #1 () -> () in ObservationCore.ThreadLocalScope.withTracking<A>(_: () -> A) -> A", .scope),
+    ("ObservationCore.AccessList.append(ObservationCore.AccessEntry) -> ()", .scope),
+    ("Observation.withObservationTracking<A>(_: () -> A, onChange: @autoclosure () -> @Sendable () -> ()) -> A", .scope),
+    ("ObservationCore.Store.send(A1) -> ()", .store),
+    ("ObservationCore.FirePlan.deliver() -> ()", .notification),
+    ("ObservationCore.Observer.fire() -> ()", .notification),
+    ("swift_retain", .allocation),
+    ("swift_release", .allocation),
+    ("malloc", .allocation),
+    ("_int_free", .allocation),
+    ("BenchmarkKit.measuredRegion(BenchmarkKit.PreparedCase, Swift.Int) -> ()", .harness),
+    ("obsbench_measure_end", .harness),
+    ("closure #1 (Swift.Int) -> () in static Benchmarks.Reads.untrackedApple() -> BenchmarkKit.PreparedCase", .other),
+    ("Benchmarks.Counter.count.getter : Swift.Int", .other),
+  ]
+
+  @Test(arguments: cases)
+  func group_ofFunction_isItsOwnersGroup(name: String, group: ProfileGroup) {
+    #expect(ProfileGroup.of(demangled: name) == group, "\(SwiftDemangle.qualifiedName(name))")
+  }
+
+  @Test func qualifiedName_dropsSpecialisationsSignaturesAndClosures() {
+    #expect(
+      SwiftDemangle.qualifiedName(
+        "generic specialization <Swift.Int> of ObservationCore.MutexRegistrar.willSet(ObservationCore.ObservedField) -> ()")
+        == "ObservationCore.MutexRegistrar.willSet")
+    #expect(SwiftDemangle.qualifiedName("closure #2 () -> () in Benchmarks.Reads.tracked<A>(A.Type) -> ()") == "Benchmarks.Reads.tracked")
+  }
+
+  @Test func demangle_usesTheRuntime() {
+    #expect(SwiftDemangle.demangle("$sSi1poiyS2i_SitFZ") == "static Swift.Int.+ infix(Swift.Int, Swift.Int) -> Swift.Int")
+    #expect(SwiftDemangle.demangle("malloc") == "malloc")
+  }
+}
