@@ -15,7 +15,7 @@ enum CompareCommand {
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "compare", valueOptions: ["--threshold", "--format"], flags: [])
+      arguments, command: "compare", valueOptions: ["--threshold", "--instructions-threshold", "--format"], flags: [])
     guard parsed.positionals.count == 2 else {
       throw UsageError(
         "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
@@ -27,6 +27,15 @@ enum CompareCommand {
     }
     let baseline = try ResultsJSON.read(path: parsed.positionals[0])
     let current = try ResultsJSON.read(path: parsed.positionals[1])
+    let instructions = InstructionComparison(
+      baseline: baseline, current: current,
+      threshold: try parsed.value("--instructions-threshold").map(RunComparison.parseThreshold)
+        ?? InstructionComparison.defaultThreshold)
+    if !(baseline.hasTimings && current.hasTimings) && !instructions.rows.isEmpty {
+      // Runs that only counted instructions are compared by their counts alone.
+      console.out(instructions.render())
+      return instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
     let comparison = RunComparison(baseline: baseline, current: current, threshold: threshold)
     guard !comparison.common.isEmpty else {
       throw UsageError(
@@ -41,10 +50,13 @@ enum CompareCommand {
           baselineLabel: ReportRuns.label(forPath: parsed.positionals[0]),
           currentLabel: ReportRuns.label(forPath: parsed.positionals[1])))
     }
+    if !instructions.rows.isEmpty && format == .text {
+      console.out("\n" + instructions.render())
+    }
     if baseline.environment.cpuModel != current.environment.cpuModel {
       console.printError(
         "obsbench: note: the runs were made on different CPUs (\(baseline.environment.cpuModel); \(current.environment.cpuModel)); absolute times differ between machines")
     }
-    return comparison.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
+    return comparison.regressions.isEmpty && instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 }

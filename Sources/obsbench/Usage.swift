@@ -104,6 +104,10 @@ enum Usage {
 
     OPTIONS:
       --threshold VALUE     5%, 5 or 0.05 all mean five percent (default 5%)
+      --instructions-threshold VALUE
+                            For cases both runs counted instructions of
+                            (run --metric instructions): a count that grew by more
+                            regressed (default 1%); exact counts need no noise test
       --format FORMAT       text (default), md (significant changes only, for a CI
                             job summary or a pull-request comment) or html (a page)
       -h, --help            Show this help
@@ -140,7 +144,7 @@ enum Usage {
       lock-* / apple on reads/* <= 1.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER,
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
-    notifications. The first strategy and the scenario may be globs. A ratio
+    notifications, instructions (per op, from run --metric instructions). The first strategy and the scenario may be globs. A ratio
     divides by the second strategy at the same size and, for the median, is the
     median of per-round ratios of samples taken side by side, so it holds on
     machines whose speed drifts. '#' starts a comment. A rule that matches no

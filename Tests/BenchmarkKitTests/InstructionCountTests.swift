@@ -79,6 +79,13 @@ struct InstructionCountTests {
     #expect(try CallgrindDump.total(of: Self.dump[...]) == 8010)
   }
 
+  @Test func dump_splitsSelfCostByInlinedFile() throws {
+    let text = "fl=/a/Loop.swift\nfn=loop\n1 5\nfi=/a/Registrar.swift\n7 3\nfe=/a/Loop.swift\n2 1\ntotals: 9\n"
+    let dump = try CallgrindDump(parsing: text[...])
+    #expect(dump.functions["loop"]?.selfCost == 9)
+    #expect(dump.functions["loop"]?.selfCostByFile == ["/a/Loop.swift": 6, "/a/Registrar.swift": 3])
+  }
+
   @Test func dump_withoutTotals_throws() {
     #expect(throws: CallgrindError.self) { try CallgrindDump(parsing: "fn=x\n1 2\n"[...]) }
   }

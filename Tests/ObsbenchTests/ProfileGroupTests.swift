@@ -29,12 +29,26 @@ struct ProfileGroupTests {
     #expect(ProfileGroup.of(demangled: name) == group, "\(SwiftDemangle.qualifiedName(name))")
   }
 
+  @Test func group_ofInlinedSourceFile_isItsFoldersGroup() {
+    #expect(ProfileGroup.of(sourceFile: "/w/Sources/ObservationCore/Registrar/MutexRegistrar.swift") == .registrar)
+    #expect(ProfileGroup.of(sourceFile: "/w/Sources/ObservationCore/Tracking/ThreadLocalScope.swift") == .scope)
+    #expect(ProfileGroup.of(sourceFile: "/w/Sources/ObservationCore/Tracking/Observer.swift") == .notification)
+    #expect(ProfileGroup.of(sourceFile: "/w/Sources/ObservationCore/Store/Store.swift") == .store)
+    #expect(ProfileGroup.of(sourceFile: "/w/Benchmarks/Reads/Reads+Tracked.swift") == nil)
+  }
+
   @Test func qualifiedName_dropsSpecialisationsSignaturesAndClosures() {
     #expect(
       SwiftDemangle.qualifiedName(
         "generic specialization <Swift.Int> of ObservationCore.MutexRegistrar.willSet(ObservationCore.ObservedField) -> ()")
         == "ObservationCore.MutexRegistrar.willSet")
     #expect(SwiftDemangle.qualifiedName("closure #2 () -> () in Benchmarks.Reads.tracked<A>(A.Type) -> ()") == "Benchmarks.Reads.tracked")
+    #expect(
+      SwiftDemangle.qualifiedName("closure #1 (Swift.Int) -> () in static Benchmarks.Reads.(tracked in _9736CE1C)<A>(A.Type) -> ()")
+        == "Benchmarks.Reads.tracked")
+    #expect(
+      SwiftDemangle.qualifiedName("protocol witness for ObservationCore.TrackingScope.record() -> () in conformance ObservationCore.TaskLocalScope : ObservationCore.TrackingScope in ObservationCore")
+        == "ObservationCore.TrackingScope.record")
   }
 
   @Test func demangle_usesTheRuntime() {

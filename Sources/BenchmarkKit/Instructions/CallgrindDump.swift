@@ -14,6 +14,10 @@ public struct CallgrindDump: Hashable, Sendable {
     public var selfCost: UInt64 = 0
     /// Instructions executed in it and in everything it called.
     public var inclusiveCost: UInt64 = 0
+    /// The self cost by source file, where the dump has line information: code
+    /// the compiler inlined from another file counts under that file (`fi=`,
+    /// `fe=`). Empty without debug information.
+    public var selfCostByFile: [String: UInt64] = [:]
 
     /// Creates a cost.
     public init(selfCost: UInt64 = 0, inclusiveCost: UInt64 = 0) {
@@ -35,6 +39,8 @@ public struct CallgrindDump: Hashable, Sendable {
     var summary: UInt64?
     var functions = [String: FunctionCost]()
     var current: String?
+    var file = "???"
+    var inlinedFile: String?
     var afterCalls = false
     var callee: String?
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -48,10 +54,20 @@ public struct CallgrindDump: Hashable, Sendable {
         } else {
           functions[name, default: FunctionCost()].selfCost += cost
           functions[name, default: FunctionCost()].inclusiveCost += cost
+          if (inlinedFile ?? file) != "???" {
+            functions[name, default: FunctionCost()].selfCostByFile[inlinedFile ?? file, default: 0] += cost
+          }
         }
       } else if line.hasPrefix("fn=") {
         current = String(line.dropFirst(3))
+        inlinedFile = nil
         afterCalls = false
+      } else if line.hasPrefix("fl=") {
+        file = String(line.dropFirst(3))
+        inlinedFile = nil
+      } else if line.hasPrefix("fi=") || line.hasPrefix("fe=") {
+        let name = String(line.dropFirst(3))
+        inlinedFile = name == file ? nil : name
       } else if line.hasPrefix("cfn=") {
         callee = String(line.dropFirst(4))
       } else if line.hasPrefix("calls=") {

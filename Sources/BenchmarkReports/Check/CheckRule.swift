@@ -13,7 +13,7 @@ import BenchmarkKit
 ///
 /// Grammar: `STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[ns|x|×]`,
 /// with `OP` one of `<=`, `<`, `>=`, `>` and `METRIC` one of `median` (the
-/// default, ns per operation), `allocs`, `bytes`, `notifications`. The first
+/// default, ns per operation), `allocs`, `bytes`, `notifications`, `instructions`. The first
 /// strategy and the scenario may be globs. Without `@SIZE` the rule holds at
 /// every size that ran. A relative rule on the median compares paired samples
 /// (see ``PairedRatio``). docs/REPORTS.md documents the format.
@@ -49,6 +49,8 @@ public struct CheckRule: Hashable, Sendable {
     case bytes
     /// Notifications per operation.
     case notifications
+    /// Instructions per operation (`run --metric instructions`).
+    case instructions
 
     func value(of result: CaseResult) -> Double? {
       switch self {
@@ -56,6 +58,7 @@ public struct CheckRule: Hashable, Sendable {
       case .allocs: result.allocationsPerOperation
       case .bytes: result.bytesPerOperation
       case .notifications: result.notificationsPerOperation
+      case .instructions: result.instructionsPerOperation
       }
     }
   }

@@ -55,7 +55,7 @@ struct InstructionsTable {
 
 extension BenchmarkRun {
   /// Whether any case was timed (a run made with `--metric instructions` alone has none).
-  var hasTimings: Bool {
+  public var hasTimings: Bool {
     cases.contains { $0.statistics != nil }
   }
 }

@@ -35,6 +35,11 @@ struct CaseProfile {
 
   /// Builds the profile from the dumps at `step` and `3 × step` iterations.
   ///
+  /// A function's self cost counts in its group, except the part the dumps'
+  /// line information places in a source file of ObservationCore or of Apple's
+  /// Observation macros (code inlined from there), which counts in that file's
+  /// group (``ProfileGroup/of(sourceFile:)``).
+  ///
   /// The reference loop's count moves from `other` (the case's own loop is
   /// workload code) to `harness`, so `harness` is the loop and `other` is what
   /// the operation itself inlined there.
@@ -46,22 +51,29 @@ struct CaseProfile {
     self.loopPerOperation = loopPerOperation
     let scale = 1 / Double(max(operations, 1))
     var functions = [Function]()
+    var groups = [ProfileGroup: Double]()
     for (name, cost) in last.functions {
       let before = first.functions[name] ?? CallgrindDump.FunctionCost()
       let selfCost = (Double(cost.selfCost) - Double(before.selfCost)) * scale
       let inclusive = (Double(cost.inclusiveCost) - Double(before.inclusiveCost)) * scale
       guard abs(selfCost) >= 0.005 || abs(inclusive) >= 0.005 else { continue }
       let demangled = demangle(name)
-      functions.append(
-        Function(
-          name: demangled, group: ProfileGroup.of(demangled: demangled), selfCost: selfCost,
-          inclusiveCost: inclusive))
+      let group = ProfileGroup.of(demangled: demangled)
+      functions.append(Function(name: demangled, group: group, selfCost: selfCost, inclusiveCost: inclusive))
+      // With line information, code inlined from one of the core's files counts
+      // in that file's group, wherever it was inlined.
+      var attributed = 0.0
+      for (file, fileCost) in cost.selfCostByFile {
+        guard let fileGroup = ProfileGroup.of(sourceFile: file), fileGroup != group else { continue }
+        let share = (Double(fileCost) - Double(before.selfCostByFile[file] ?? 0)) * scale
+        groups[fileGroup, default: 0] += share
+        attributed += share
+      }
+      groups[group, default: 0] += selfCost - attributed
     }
     // Several symbols may demangle alike (specialisations); keep them apart but
     // in a stable order.
     self.functions = functions.sorted { ($0.selfCost, $1.name) > ($1.selfCost, $0.name) }
-    var groups = [ProfileGroup: Double]()
-    for function in functions { groups[function.group, default: 0] += function.selfCost }
     let moved = min(loopPerOperation, max(groups[.other] ?? 0, 0))
     groups[.other, default: 0] -= moved
     groups[.harness, default: 0] += moved

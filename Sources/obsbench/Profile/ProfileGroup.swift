@@ -48,6 +48,23 @@ enum ProfileGroup: String, CaseIterable, Comparable {
     return .other
   }
 
+  /// The group of code from `path`, when it is a file of ObservationCore: its
+  /// folder or name says which part it is; `nil` for any other file.
+  static func of(sourceFile path: String) -> ProfileGroup? {
+    guard let range = path.range(of: "/ObservationCore/") else { return nil }
+    let relative = path[range.upperBound...]
+    let name = relative.split(separator: "/").last.map(String.init) ?? ""
+    switch name {
+    case "Observer.swift", "FirePlan.swift": return .notification
+    case "ObservationToken.swift": return .scope
+    default: break
+    }
+    if relative.hasPrefix("Registrar/") || relative.hasPrefix("Model/") { return .registrar }
+    if relative.hasPrefix("Tracking/") { return .scope }
+    if relative.hasPrefix("Store/") { return .store }
+    return nil
+  }
+
   private static func runtimeGroup(_ name: String) -> ProfileGroup? {
     if allocationNames.contains(name) { return .allocation }
     if allocationPrefixes.contains(where: name.hasPrefix) { return .allocation }

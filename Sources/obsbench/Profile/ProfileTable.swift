@@ -31,7 +31,7 @@ struct ProfileTable {
     lines.append("Code inlined into the case's loop counts as other; allocation includes retain/release.")
     for profile in profiles {
       lines += ["", "\(profile.key.strategy): top functions by self instructions per operation"]
-      for function in profile.functions.prefix(top) {
+      for function in profile.functions.filter({ $0.selfCost >= 0.005 }).prefix(top) {
         lines.append(row(function, cost: function.selfCost))
       }
       lines.append("\(profile.key.strategy): top functions by inclusive instructions per operation")
@@ -51,8 +51,8 @@ struct ProfileTable {
   static func shortName(_ demangled: String) -> String {
     let qualified = SwiftDemangle.qualifiedName(demangled)
     var name = qualified
-    for marker in ["closure", "thunk", "partial apply", "specialization", "outlined"]
-    where demangled.hasPrefix(marker) || demangled.hasPrefix("generic specialization") && marker == "specialization" {
+    for marker in ["closure", "thunk", "witness", "partial apply", "specialization", "outlined", "metadata"]
+    where demangled.hasPrefix(marker) || demangled.contains("\(marker) ") {
       name = "\(qualified) [\(marker)]"
       break
     }

@@ -19,9 +19,21 @@ enum SwiftDemangle {
   /// "generic specialization <…> of ObservationCore.MutexRegistrar.willSet(…) -> ()",
   /// and `Benchmarks.Reads.untracked` for a closure inside it.
   static func qualifiedName(_ demangled: String) -> String {
-    var text = removingGroups(from: demangled)
+    var text = demangled
+    // "(tracked in _9736CE…)" names a private declaration; "(extension in M):"
+    // an extension's module: keep the name, drop the rest.
+    text = text.replacingOccurrences(
+      of: #"\((\w+) in _[0-9A-F]+\)"#, with: "$1", options: .regularExpression)
+    text = text.replacingOccurrences(of: #"\(extension in [^)]*\):"#, with: "", options: .regularExpression)
+    if let range = text.range(of: " in conformance ") { text = String(text[..<range.lowerBound]) }
+    text = removingGroups(from: text)
     if let range = text.range(of: " in ", options: .backwards) {
       text = String(text[range.upperBound...])
+    }
+    // "protocol witness for X", "dispatch thunk of X", "… value witness for X":
+    // the function is about X.
+    for marker in [" for ", " of "] {
+      if let range = text.range(of: marker, options: .backwards) { text = String(text[range.upperBound...]) }
     }
     for prefix in [
       "generic specialization  of ", "function signature specialization  of ", "specialized ",

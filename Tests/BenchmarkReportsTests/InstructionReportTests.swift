@@ -1,0 +1,62 @@
+import BenchmarkKit
+import Testing
+
+@testable import BenchmarkReports
+
+/// Instruction counts in the reports, `compare` and `check`.
+@Suite("Instruction counts in reports")
+struct InstructionReportTests {
+  static func counted(_ scenario: String, _ strategy: String, _ count: Double, note: String? = nil) -> CaseResult {
+    var result = CaseResult(suite: "reads", scenario: scenario, strategy: strategy, size: 1)
+    result.instructionsPerOperation = count
+    result.instructionsNote = note
+    return result
+  }
+
+  static let baseline = Fixtures.run([
+    counted("untracked", "lock-thread-keypath", 3), counted("untracked", "apple", 135, note: "varies: 129 then 141"),
+    counted("tracked", "lock-thread-keypath", 15), counted("tracked", "apple", 1000),
+  ])
+
+  @Test func compare_flagsAGrowthPastOnePercent_andNothingElse() {
+    let current = Fixtures.run([
+      Self.counted("untracked", "lock-thread-keypath", 3), Self.counted("untracked", "apple", 135.4),
+      Self.counted("tracked", "lock-thread-keypath", 16), Self.counted("tracked", "apple", 980),
+    ])
+    let comparison = InstructionComparison(baseline: Self.baseline, current: current)
+    #expect(comparison.rows.count == 4)
+    #expect(comparison.regressions.map(\.key.scenario) == ["tracked"])
+    #expect(comparison.regressions.first?.key.strategy == "lock-thread-keypath")
+    #expect(comparison.rows.filter { $0.verdict == .improved }.map(\.key.strategy) == ["apple"])
+    #expect(comparison.render().contains("regressed  reads/tracked[1] lock-thread-keypath: 15.00 -> 16.00"))
+  }
+
+  @Test func compare_ignoresCasesWithoutCounts() {
+    #expect(InstructionComparison(baseline: Fixtures.sample, current: Self.baseline).rows.isEmpty)
+  }
+
+  @Test func check_boundsInstructions_absoluteAndRelative() throws {
+    let absolute = try CheckRule(parsing: "lock-thread-keypath on reads/untracked instructions <= 3")
+    #expect(absolute.evaluate(in: Self.baseline).allSatisfy(\.passed))
+    let relative = try CheckRule(parsing: "lock-thread-keypath / apple on reads/tracked instructions <= 0.01")
+    #expect(relative.evaluate(in: Self.baseline).map(\.passed) == [false])
+  }
+
+  @Test func csv_hasTheCountAndItsNote_emptyWhenNotCounted() {
+    let lines = ResultsCSV.render(Self.baseline).split(separator: "\n")
+    #expect(lines[0].hasSuffix(",instructions_per_op,instructions_note"))
+    #expect(lines[2].hasSuffix(",135.000,varies: 129 then 141"))
+    #expect(ResultsCSV.render(Fixtures.sample).split(separator: "\n")[1].hasSuffix(",,"))
+  }
+
+  @Test func markdownAndHTML_showTheCountsTable_andNoTimeTableWithoutTimings() {
+    let markdown = MarkdownSummary.render(Self.baseline)
+    #expect(markdown.contains("## Instructions per operation"))
+    #expect(markdown.contains("| untracked | 1 | 3.00 | ~135 |"))
+    #expect(!markdown.contains("Median ns per operation"))
+    let html = HTMLReport.render(Self.baseline)
+    #expect(html.contains("<h2 id=\"instructions\">"))
+    #expect(html.contains("<td>~135</td>"))
+    #expect(!MarkdownSummary.render(Fixtures.sample).contains("Instructions per operation"))
+  }
+}
