@@ -30,7 +30,7 @@ struct RegistryTests {
 
   @Test func everyScenario_saysWhatOneOperationIs_andRunsAppleWhereItRunsTheMatrix() {
     for suite in ScenarioCase.suites {
-      #expect(suite.isDefault)
+      #expect(suite.isDefault || suite.name == KnownCounts.suite.name)
       for scenario in suite.scenarios {
         #expect(!scenario.summary.isEmpty && !scenario.summary.contains("\n"))
         #expect(scenario.quickSizes.allSatisfy { $0 <= scenario.sizes.last! })
