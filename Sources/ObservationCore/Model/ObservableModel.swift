@@ -19,9 +19,21 @@
 ///
 /// Setters use `willSet`/`didSet`, which keep an unobserved write free of any
 /// retain. For an Equatable property, return early when the new value equals the
-/// stored one, as the `@Observable` macro does: no notification, no store. Mutate collections in place inside `withMutation` (`withMutation(of: 1) {
+/// stored one, as the `@Observable` macro does: no notification, no store. Mutate
+/// collections in place inside `withMutation` (`withMutation(of: 1) {
 /// _items.append(x) }`): the storage is modified where it lives, so a uniquely
 /// referenced buffer is not copied.
+///
+/// Field indices are per registrar, and a subclass shares its superclass's
+/// registrar: number a subclass's fields after the superclass's last one (publish
+/// the superclass's field count, e.g. `class var fieldCount: Int { 3 }`, and start
+/// there). A subclass that restarts at 0 reuses its superclass's bits: a write of
+/// either notifies the observers of both.
+///
+/// When the model dies, observations of it are released: one that watched only
+/// this model is freed (its closure with it) once its token is dropped; one that
+/// also watches other live models is unlinked from this one and keeps watching
+/// the others.
 public protocol ObservableModel: AnyObject {
   /// The strategy the model is observed with.
   associatedtype Strategy: ObservationStrategy

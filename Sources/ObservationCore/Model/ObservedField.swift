@@ -2,7 +2,9 @@
 ///
 /// Apple's Observation hashes an `AnyKeyPath` into a set on every tracked read;
 /// naming each field once by a small integer lets a read record one bit instead.
-/// Indices are per model type; give each observed property its own, from 0.
+/// Indices are per registrar; give each observed property its own, from 0. A
+/// subclass shares its superclass's registrar, so it continues the numbering after
+/// the superclass's fields (see `ObservableModel`).
 public struct ObservedField: Hashable, Sendable {
   /// The field's index within its model type.
   public let index: Int

@@ -2,9 +2,13 @@
 /// no lock, no atomic. The `actor` of strategy ids.
 ///
 /// Every call — reads and writes of the model, installing, firing and cancelling
-/// observations — must be made in `ObservationActor`'s isolation (debug builds
-/// check). Inside it each call is synchronous; code outside pays a hop with
-/// `ObservationActor.run`.
+/// observations, and dropping the model's last reference — must be made in
+/// `ObservationActor`'s isolation. Inside it each call is synchronous; code
+/// outside pays a hop with `ObservationActor.run`. Debug builds check every
+/// registrar operation; release builds do not check (a check of the current
+/// executor costs more than the unobserved write it would guard), so a release
+/// build that breaks the rule races silently: choose an `actor` strategy only for
+/// models confined to one actor, as SwiftUI models are to the main actor.
 public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @unchecked Sendable {
   public typealias Guard = IsolationGuard
 
@@ -12,11 +16,17 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   // Protected by ObservationActor's isolation, not by Swift's checker: the
   // registrar is called from generic nonisolated code that runs on the actor.
-  private var table = ObserverTable()
   @usableFromInline var watched: UInt64 = 0
+  /// The core, made on the first observation; set once.
+  private var core: ActorRegistrarCore?
 
   public override required init() {
     super.init()
+  }
+
+  deinit {
+    // The model died: observers can no longer be fired through this registrar.
+    core?.detach(self)
   }
 
   @inlinable @inline(__always)
@@ -31,31 +41,25 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   }
 
   public func willSet(_ mask: UInt64) -> FirePlan {
-    var plan = collect(mask)
+    var plan = takePlan(mask)
     plan.fireOneShots()
     return plan
   }
 
-  private func collect(_ mask: UInt64) -> FirePlan {
-    assertIsolated()
-    var plan = FirePlan()
-    table.collect(mask, into: &plan)
-    watched = table.watched
-    return plan
+  override func linkingCore() -> RegistrarCore {
+    if let core { return core }
+    let fresh = ActorRegistrarCore(front: self)
+    core = fresh
+    return fresh
   }
 
-  override func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
-    assertIsolated()
-    let skipped = table.link(nodes, count: count)
-    watched = table.watched
-    return skipped
-  }
-
-  override func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
-    assertIsolated()
-    let unlinked = table.unlink(nodes, count: count)
-    watched = table.watched
-    return unlinked
+  override func adoptObservers(of predecessor: RegistrarBase) -> Bool {
+    let predecessor = unsafeDowncast(predecessor, to: ActorRegistrar.self)
+    guard let shared = predecessor.core else { return true }
+    guard core == nil else { return false }
+    core = shared
+    shared.attach(self)
+    return true
   }
 
   override func notify(_ mask: UInt64) {
@@ -63,17 +67,11 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   }
 
   override func takePlan(_ mask: UInt64) -> FirePlan {
-    isUnwatched(mask) ? FirePlan() : collect(mask)
+    guard !isUnwatched(mask), let core else { return FirePlan() }
+    return core.collect(mask)
   }
 
   public override var observationCount: Int {
-    assertIsolated()
-    return table.count
-  }
-
-  private func assertIsolated() {
-    #if DEBUG
-    ObservationActor.shared.assertIsolated("an ActorRegistrar was used outside ObservationActor")
-    #endif
+    core?.count ?? 0
   }
 }

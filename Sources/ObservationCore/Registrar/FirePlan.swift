@@ -4,7 +4,8 @@
 /// Calling observers outside the lock is what lets an `onChange` read, mutate or
 /// open a new scope on the same object without deadlocking.
 public struct FirePlan {
-  /// One-shot observers this mutation won, chained through `fireNext`.
+  /// One-shot observers this mutation took from the tables, chained through
+  /// `fireNext`; each is claimed only when it is about to be called.
   var oneShot: UnsafeMutablePointer<ObserverNode>?
   /// The first persistent observer to call after the value is stored, retained
   /// once; kept out of `morePersistent` so that the common single observer costs
@@ -16,14 +17,25 @@ public struct FirePlan {
   @usableFromInline
   init() {}
 
-  /// Calls the one-shot observers (before the new value is stored), then unlinks
-  /// their other nodes.
+  /// Calls the one-shot observers (before the new value is stored) that are
+  /// still armed, then unlinks their other nodes.
+  ///
+  /// Each is claimed (armed → fired) right before its call, so an observer
+  /// cancelled by an earlier `onChange` of this same mutation is not called, and
+  /// one fired meanwhile by another mutation is called by that one only. Nodes are
+  /// counted here, outside any registrar's protection: the last count frees an
+  /// observer and its closure.
   @usableFromInline
   mutating func fireOneShots() {
     while let node = oneShot {
       oneShot = node.pointee.fireNext
       node.pointee.fireNext = nil
-      node.pointee.observer._withUnsafeGuaranteedRef { $0.didFire() }
+      let observer = node.pointee.observer
+      if observer._withUnsafeGuaranteedRef({ $0.claim() }) {
+        observer._withUnsafeGuaranteedRef { $0.didFire() }
+      } else {
+        observer._withUnsafeGuaranteedRef { $0.nodesUnlinked(1) }
+      }
     }
   }
 

@@ -5,18 +5,28 @@ import Synchronization
 ///
 /// An atomic mask of the watched field bits is checked before the lock, so a write
 /// that nobody observes costs one load and never locks. Observers are called after
-/// the lock is released.
+/// the lock is released. The tables live in a `MutexRegistrarCore` made on the
+/// first observation; a model never observed pays nothing for it.
 public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @unchecked Sendable {
   public typealias Guard = MutexGuard
 
   public static var id: String { "lock" }
 
-  private let table = Mutex(ObserverTable())
-  /// A copy of the table's `watched` mask, written under the lock, read without it.
+  /// A copy of the core table's `watched` mask, written under the core's lock,
+  /// read without it.
   @usableFromInline let watched = Atomic<UInt64>(0)
+  /// The core, retained once; set once, never changed.
+  private let coreSlot = Atomic<UnsafeMutableRawPointer?>(nil)
 
   public override required init() {
     super.init()
+  }
+
+  deinit {
+    // The model died: observers can no longer be fired through this registrar.
+    guard let core = core else { return }
+    core._withUnsafeGuaranteedRef { $0.detach(self) }
+    core.release()
   }
 
   @inlinable @inline(__always)
@@ -36,40 +46,38 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   }
 
   public func willSet(_ mask: UInt64) -> FirePlan {
-    var plan = collect(mask)
+    var plan = takePlan(mask)
     plan.fireOneShots()
     return plan
   }
 
-  private func collect(_ mask: UInt64) -> FirePlan {
-    table.withLock { table in
-      SanitizerHooks.acquire(self)
-      defer { SanitizerHooks.release(self) }
-      var plan = FirePlan()
-      table.collect(mask, into: &plan)
-      watched.store(table.watched, ordering: .releasing)
-      return plan
-    }
+  private var core: Unmanaged<MutexRegistrarCore>? {
+    coreSlot.load(ordering: .acquiring).map { Unmanaged.fromOpaque($0) }
   }
 
-  override func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
-    table.withLock { table in
-      SanitizerHooks.acquire(self)
-      defer { SanitizerHooks.release(self) }
-      let skipped = table.link(nodes, count: count)
-      watched.store(table.watched, ordering: .releasing)
-      return skipped
-    }
+  override func linkingCore() -> RegistrarCore {
+    if let core { return core.takeUnretainedValue() }
+    let fresh = Unmanaged.passRetained(MutexRegistrarCore(front: self))
+    let (exchanged, original) = coreSlot.compareExchange(
+      expected: nil, desired: fresh.toOpaque(), ordering: .acquiringAndReleasing
+    )
+    if exchanged { return fresh.takeUnretainedValue() }
+    fresh.release()
+    return Unmanaged<MutexRegistrarCore>.fromOpaque(original!).takeUnretainedValue()
   }
 
-  override func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
-    table.withLock { table in
-      SanitizerHooks.acquire(self)
-      defer { SanitizerHooks.release(self) }
-      let unlinked = table.unlink(nodes, count: count)
-      watched.store(table.watched, ordering: .releasing)
-      return unlinked
+  override func adoptObservers(of predecessor: RegistrarBase) -> Bool {
+    let predecessor = unsafeDowncast(predecessor, to: MutexRegistrar.self)
+    guard let shared = predecessor.core else { return true }
+    _ = shared.retain()
+    guard coreSlot.compareExchange(
+      expected: nil, desired: shared.toOpaque(), ordering: .acquiringAndReleasing
+    ).exchanged else {
+      shared.release()
+      return false
     }
+    shared._withUnsafeGuaranteedRef { $0.attach(self) }
+    return true
   }
 
   override func notify(_ mask: UInt64) {
@@ -77,14 +85,11 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   }
 
   override func takePlan(_ mask: UInt64) -> FirePlan {
-    isUnwatched(mask) ? FirePlan() : collect(mask)
+    guard !isUnwatched(mask), let core else { return FirePlan() }
+    return core._withUnsafeGuaranteedRef { $0.collect(mask) }
   }
 
   public override var observationCount: Int {
-    table.withLock { table in
-      SanitizerHooks.acquire(self)
-      defer { SanitizerHooks.release(self) }
-      return table.count
-    }
+    core?._withUnsafeGuaranteedRef { $0.count } ?? 0
   }
 }

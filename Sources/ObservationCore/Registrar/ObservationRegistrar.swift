@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Keeps the observer tables of one observable object and announces its mutations.
 ///
 /// The counterpart of Observation's `ObservationRegistrar`: a model holds one and
@@ -55,26 +57,45 @@ extension ObservationRegistrar {
   }
 }
 
-/// What every registrar shares: the entry points that installation and
-/// cancellation call without knowing the registrar's kind.
+/// What every registrar shares: its identity, and the entry points that
+/// installation, cancellation and stores call without knowing its kind.
+///
+/// A registrar is what a model or a state value holds; its observer tables live in
+/// a `RegistrarCore` made on the first observation. Observers hold the core, never
+/// the registrar, so a model that dies unobserved-by-anyone-else takes its
+/// registrar with it: the registrar's `deinit` unlinks every observer from the
+/// core, and an observer left with no linked node is released (with its closure)
+/// as soon as its token is gone. Observations that can never fire are reclaimed.
 ///
 /// Observers are installed and cancelled far less often than fields are read and
 /// written, so these are dynamically dispatched; the per-read and per-write paths
 /// live on the final subclasses and are specialised per strategy.
 public class RegistrarBase: @unchecked Sendable {
-  @usableFromInline
-  init() {}
+  /// A number no other registrar of this process ever had: the identity of the
+  /// state or model holding it. Unlike the registrar's address, it is never reused
+  /// after the registrar is freed, so a replaced child never passes for the one it
+  /// replaced.
+  public let identity: UInt64
 
-  /// Links the `count` nodes at `nodes` (all of one observer, all for this
-  /// registrar) unless the observer has already fired or been cancelled.
-  /// - Returns: how many nodes were skipped instead of linked.
-  func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+  private static let lastIdentity = Atomic<UInt64>(0)
+
+  @usableFromInline
+  init() {
+    identity = RegistrarBase.lastIdentity.add(1, ordering: .relaxed).newValue
+  }
+
+  /// The core holding this registrar's observer tables, made on first use. It
+  /// lives at least as long as the registrar.
+  func linkingCore() -> RegistrarCore {
     preconditionFailure("subclass responsibility")
   }
 
-  /// Unlinks those of the `count` nodes at `nodes` that are still linked.
-  /// - Returns: how many were unlinked by this call.
-  func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+  /// Makes this registrar share the observer tables of `predecessor`, a registrar
+  /// of the same kind that this one replaces (a store's root state replaced as a
+  /// whole): observers of the old root keep observing the new one.
+  /// - Returns: whether the observers of `predecessor` now watch this registrar;
+  ///   false when this registrar already has observers of its own.
+  func adoptObservers(of predecessor: RegistrarBase) -> Bool {
     preconditionFailure("subclass responsibility")
   }
 
@@ -87,7 +108,7 @@ public class RegistrarBase: @unchecked Sendable {
   }
 
   /// Takes what a write of the fields in `mask` must notify, without notifying:
-  /// one-shot observers claimed and unlinked, persistent ones retained.
+  /// one-shot observers unlinked, persistent ones retained.
   func takePlan(_ mask: UInt64) -> FirePlan {
     preconditionFailure("subclass responsibility")
   }

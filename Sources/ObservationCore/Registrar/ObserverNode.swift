@@ -6,17 +6,20 @@
 /// unlinks each of its nodes in O(1).
 ///
 /// `prev`, `next` and `isLinked` belong to the registrar and change only under its
-/// protection (its lock, or its actor). `fireNext` belongs to the thread that won
-/// the observer's one-shot fire.
+/// protection (its lock, or its actor). `fireNext` belongs to the thread that
+/// unlinked the node: it chains the nodes a mutation took, or a retired core
+/// unlinked, until they are counted outside the protection.
 struct ObserverNode {
   var prev: UnsafeMutablePointer<ObserverNode>?
   var next: UnsafeMutablePointer<ObserverNode>?
   var fireNext: UnsafeMutablePointer<ObserverNode>?
   /// The observer owning this node; it outlives every linked node of its own.
   let observer: Unmanaged<Observer>
-  /// The registrar this node links into. The first node of each run of nodes with
-  /// the same registrar holds the observer's strong reference to it.
-  let registrar: Unmanaged<RegistrarBase>
+  /// The core of the registrar this node links into. The first node of each run
+  /// of nodes with the same core (`isRunStart`) holds the observer's strong
+  /// reference to it.
+  let registrar: Unmanaged<RegistrarCore>
   let bit: UInt8
+  let isRunStart: Bool
   var isLinked = false
 }

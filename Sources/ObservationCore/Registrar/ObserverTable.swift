@@ -67,9 +67,11 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
 
   /// Takes what a mutation of the bits in `mask` must notify.
   ///
-  /// One-shot observers are unlinked here and claimed (armed → fired) so that
-  /// exactly one mutation fires each; the winners are chained through `fireNext`.
-  /// Persistent observers stay linked and are returned retained.
+  /// One-shot observers are unlinked here and chained through `fireNext`; they are
+  /// claimed (armed → fired) only when the plan fires them, outside the
+  /// protection, so that one cancelled by an earlier `onChange` of the same
+  /// mutation is skipped. Persistent observers stay linked and are returned
+  /// retained.
   mutating func collect(_ mask: UInt64, into plan: inout FirePlan) {
     guard let heads else { return }
     var bits = mask & watched
@@ -87,16 +89,31 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
           continue
         }
         unlink(node)
-        if observer._withUnsafeGuaranteedRef({ $0.claim() }) {
-          node.pointee.fireNext = plan.oneShot
-          plan.oneShot = node
-        } else {
-          // Fired elsewhere or cancelled: its owner is unlinking it; this node is
-          // one it no longer has to visit.
-          observer._withUnsafeGuaranteedRef { $0.nodesUnlinked(1) }
-        }
+        node.pointee.fireNext = plan.oneShot
+        plan.oneShot = node
       }
     }
+  }
+
+  /// Unlinks every node, chaining them through `fireNext` for the caller to count
+  /// once it released the protection, and frees the buckets: the table's
+  /// registrars are all gone, so nothing can fire these observers through it.
+  mutating func unlinkEverything() -> UnsafeMutablePointer<ObserverNode>? {
+    guard let heads else { return nil }
+    var chain: UnsafeMutablePointer<ObserverNode>?
+    var bits = watched
+    while bits != 0 {
+      let bit = bits.trailingZeroBitCount
+      bits &= bits &- 1
+      while let node = heads[bit] {
+        unlink(node)
+        node.pointee.fireNext = chain
+        chain = node
+      }
+    }
+    heads.deallocate()
+    self.heads = nil
+    return chain
   }
 
   private mutating func allocateHeads() -> UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?> {

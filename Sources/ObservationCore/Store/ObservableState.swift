@@ -10,7 +10,11 @@
 ///   private var _count = 0
 ///   var count: Int {
 ///     get { access(0); return _count }
-///     set { _count = newValue; didSet(0) }
+///     set {
+///       guard newValue != _count else { return }  // an equal value notifies nobody
+///       _count = newValue
+///       didSet(0)
+///     }
 ///   }
 ///
 ///   private var _child = Child<S>()
@@ -28,6 +32,13 @@
 ///
 /// The registrar is a reference, so copies of a state share it: it is the state's
 /// identity (TCA's `_$id`), and a new value made with `init` is a new identity.
+/// A setter of an Equatable field returns early when the new value equals the
+/// stored one, as `ObservableModel` setters and the `@Observable` macro do, so that
+/// assigning an equal value (a binding that writes back what it read) notifies
+/// nobody. Child states compare identities instead (`didModify`).
+/// Replacing the whole root state in a reducer (`state = State()`) is a change:
+/// the store notifies everyone who read the old root, and its observers keep
+/// observing the new one.
 /// Changes are noted only while a store's `send` runs on the thread; the store
 /// notifies after its reducer returned. A plain stored property is ignored: written
 /// freely, it never notifies.
@@ -39,9 +50,11 @@ public protocol ObservableState {
 }
 
 extension ObservableState {
-  /// The state's identity: shared by its copies, new for each new value.
+  /// The state's identity: shared by its copies, new for each new value, and
+  /// never reused (not an address: a replaced child whose registrar was freed
+  /// never passes for its replacement, whatever address the allocator reuses).
   @inlinable
-  public var _$identity: ObjectIdentifier { ObjectIdentifier(_$registrar) }
+  public var _$identity: StateIdentity { StateIdentity(_$registrar.identity) }
 
   /// Records a read of `field` in the innermost open tracking scope.
   ///
@@ -62,7 +75,7 @@ extension ObservableState {
   /// Notes that child state `field` was modified, unless the strategy skips
   /// unchanged identity and the child kept its identity.
   @inlinable @inline(__always)
-  public func didModify(_ field: ObservedField, from old: ObjectIdentifier?, to new: ObjectIdentifier?) {
+  public func didModify(_ field: ObservedField, from old: StateIdentity?, to new: StateIdentity?) {
     if Strategy.skipsUnchangedIdentity && old == new { return }
     didSet(field)
   }
@@ -73,4 +86,14 @@ extension ObservableState {
   public func didReplace() {
     ChangeList.noteWrite(of: _$registrar, ~0, Strategy.self)
   }
+}
+
+/// The identity of a state value (TCA's `_$id`): the never-reused number of its
+/// registrar.
+public struct StateIdentity: Hashable, Sendable {
+  /// The registrar's `identity`.
+  public let rawValue: UInt64
+
+  @inlinable
+  init(_ rawValue: UInt64) { self.rawValue = rawValue }
 }

@@ -28,14 +28,19 @@ class StateSource<State> {
 /// tree's guard already gives the reducer exclusive access, and `inout` access to
 /// a class property would add a dynamic exclusivity check to every send.
 @usableFromInline
-final class RootSource<State, Action>: StateSource<State> {
+final class RootSource<State: ObservableState, Action>: StateSource<State> {
   @usableFromInline let state: UnsafeMutablePointer<State>
   @usableFromInline let reducer: Reducer<State, Action>
+  /// The registrar of the root state as of the last send, held so that a reducer
+  /// replacing the root as a whole (`state = State()`) is seen, and so that the
+  /// old root's observers can be handed to the new one.
+  @usableFromInline var rootRegistrar: State.Strategy.Registrar
 
   init(state: State, reducer: @escaping Reducer<State, Action>) {
     self.state = .allocate(capacity: 1)
     self.state.initialize(to: state)
     self.reducer = reducer
+    self.rootRegistrar = state._$registrar
   }
 
   deinit {
@@ -53,6 +58,27 @@ final class RootSource<State, Action>: StateSource<State> {
     let effect = reducer(&state.pointee, action)
     if case .none = effect { return }
     run(effect)
+  }
+
+  /// Whether the reducer replaced the root state as a whole since the last send.
+  @inlinable @inline(__always)
+  var rootWasReplaced: Bool { state.pointee._$registrar !== rootRegistrar }
+
+  /// Notes the replacement of the root as a change of every field of it, and
+  /// makes the old root's observers observe the new root, so that persistent
+  /// observers keep working after `state = State()`. Called in the send, under
+  /// the tree's guard.
+  @usableFromInline
+  func didReplaceRoot() {
+    let new = state.pointee._$registrar
+    typealias S = State.Strategy
+    if S.Invalidation.isPerField, !new.adoptObservers(of: rootRegistrar) {
+      // The new root has observers of its own (it was observed before it became
+      // the root): the old root's observers are notified and stay where they are.
+      ChangeList.noteWrite(of: rootRegistrar, ~0, S.self)
+    }
+    ChangeList.noteWrite(of: new, ~0, S.self)
+    rootRegistrar = new
   }
 
   @usableFromInline

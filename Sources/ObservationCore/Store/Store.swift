@@ -105,6 +105,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
       tree.guard.withExclusiveAccess {
         if !tree.filledMemos.isEmpty { tree.dropMemos() }
         root.reduce(action)
+        if root.rootWasReplaced { root.didReplaceRoot() }
       }
     }
     if Strategy.Invalidation.isPerField {

@@ -8,15 +8,18 @@ import Synchronization
 ///
 ///     armed ──claim()──▶ fired        (one-shot: the first mutation wins)
 ///     armed ──cancel()─▶ cancelled    (either kind)
+///     armed ──last node unlinked──▶ cancelled   (every model it watched died)
 ///
 /// A persistent observer never leaves `armed` by firing; it is called on every
 /// mutation until cancelled. `fired` and `cancelled` are final.
 ///
 /// Lifetime: the registrars' tables hold one reference to the observer for as long
 /// as any of its nodes is linked (`linkedCount > 0`); the observer holds a strong
-/// reference to each registrar it is linked into, so a node never outlives its
-/// registrar, and a model that dies while observed keeps only its registrar alive
-/// until the observer is fired or cancelled.
+/// reference to the core of each registrar it is linked into (never to the
+/// registrar itself), so a node never outlives its table. A model that dies
+/// retires its core: the nodes are unlinked, and an observer with no linked node
+/// left can never fire; it is ended (no longer armed) and freed once its token is
+/// gone.
 final class Observer: @unchecked Sendable {
   private static let armed: UInt8 = 0
   private static let fired: UInt8 = 1
@@ -29,8 +32,9 @@ final class Observer: @unchecked Sendable {
   private let nodes: UnsafeMutablePointer<ObserverNode>
   private let nodeCount: Int
 
-  /// Creates the observer and its nodes from `list`, taking over the list's
-  /// registrar references, and links it into every registrar. Empties `list`.
+  /// Creates the observer and its nodes from `list` and links it into the core of
+  /// every registrar read. Empties `list`, dropping its references to the
+  /// registrars once the observer is linked (so none dies mid-install).
   ///
   /// - Returns: `nil` when the list recorded no read (nothing to observe).
   static func install(
@@ -38,16 +42,34 @@ final class Observer: @unchecked Sendable {
   ) -> Observer? {
     list.mergeDuplicates()
     guard list.count > 0 else { return nil }
-    let observer = Observer(taking: &list, persistent: persistent, onChange: onChange)
+    let total = prepareMasks(of: &list)
+    let observer = Observer(list: list, total: total, persistent: persistent, onChange: onChange)
     observer.link()
+    list.removeAll()
     return observer
   }
 
-  private init(
-    taking list: inout AccessList, persistent: Bool, onChange: @escaping @Sendable () -> Void
-  ) {
+  /// Clears, in entries of registrars that share a core with an earlier entry, the
+  /// bits that entry already has, so that each (core, bit) gets one node.
+  /// - Returns: the number of nodes the entries need.
+  private static func prepareMasks(of list: inout AccessList) -> Int {
     var total = 0
-    for entry in list.entries { total += entry.mask.nonzeroBitCount }
+    let entries = list.entries
+    for i in entries.indices {
+      let core = entries[i].registrar._withUnsafeGuaranteedRef { $0.linkingCore() }
+      if core.isShared.load(ordering: .relaxed) {
+        for j in 0..<i where entries[j].registrar._withUnsafeGuaranteedRef({ $0.linkingCore() }) === core {
+          entries[i].mask &= ~entries[j].mask
+        }
+      }
+      total += entries[i].mask.nonzeroBitCount
+    }
+    return total
+  }
+
+  private init(
+    list: AccessList, total: Int, persistent: Bool, onChange: @escaping @Sendable () -> Void
+  ) {
     self.isPersistent = persistent
     self.onChange = onChange
     self.nodeCount = total
@@ -56,20 +78,23 @@ final class Observer: @unchecked Sendable {
     // `self` is fully initialised only now; the nodes refer back to it unretained.
     let me = Unmanaged.passUnretained(self)
     var n = 0
-    for entry in list.entries {
+    for entry in list.entries where entry.mask != 0 {
+      let core = Unmanaged.passRetained(entry.registrar._withUnsafeGuaranteedRef { $0.linkingCore() })
       var bits = entry.mask
+      var isRunStart = true
       while bits != 0 {
         let bit = UInt8(bits.trailingZeroBitCount)
         bits &= bits &- 1
-        (nodes + n).initialize(to: ObserverNode(observer: me, registrar: entry.registrar, bit: bit))
+        (nodes + n).initialize(
+          to: ObserverNode(observer: me, registrar: core, bit: bit, isRunStart: isRunStart))
+        isRunStart = false
         n += 1
       }
     }
-    list.forgetEntries()
   }
 
   deinit {
-    forEachRegistrarRun { registrar, _, _ in registrar.release() }
+    forEachRegistrarRun { core, _, _ in core.release() }
     nodes.deinitialize(count: nodeCount)
     nodes.deallocate()
   }
@@ -88,7 +113,7 @@ final class Observer: @unchecked Sendable {
     ).exchanged
   }
 
-  /// Runs after this thread claimed the fire and unlinked one node (not yet
+  /// Runs after this thread claimed the fire of a node it unlinked (not yet
   /// counted): calls `onChange`, then unlinks the other nodes.
   func didFire() {
     onChange()
@@ -106,11 +131,16 @@ final class Observer: @unchecked Sendable {
     nodesUnlinked(unlinkAll())
   }
 
-  /// Counts `n` nodes as no longer linked; the last one drops the tables'
-  /// reference to the observer.
+  /// Counts `n` nodes as no longer linked; the last one ends the observer (it can
+  /// no longer fire: its models died, or it fired or was cancelled) and drops the
+  /// tables' reference to it.
   func nodesUnlinked(_ n: Int) {
     guard n > 0 else { return }
     if linkedCount.subtract(n, ordering: .acquiringAndReleasing).newValue == 0 {
+      if state.load(ordering: .relaxed) == Observer.armed {
+        _ = state.compareExchange(
+          expected: Observer.armed, desired: Observer.cancelled, ordering: .acquiringAndReleasing)
+      }
       Unmanaged.passUnretained(self).release()
     }
   }
@@ -119,30 +149,30 @@ final class Observer: @unchecked Sendable {
     // The tables' reference, dropped by the last `nodesUnlinked`.
     _ = Unmanaged.passUnretained(self).retain()
     var skipped = 0
-    forEachRegistrarRun { registrar, start, count in
-      skipped += registrar._withUnsafeGuaranteedRef { $0.link(start, count: count) }
+    forEachRegistrarRun { core, start, count in
+      skipped += core._withUnsafeGuaranteedRef { $0.link(start, count: count) }
     }
     nodesUnlinked(skipped)
   }
 
   private func unlinkAll() -> Int {
     var unlinked = 0
-    forEachRegistrarRun { registrar, start, count in
-      unlinked += registrar._withUnsafeGuaranteedRef { $0.unlink(start, count: count) }
+    forEachRegistrarRun { core, start, count in
+      unlinked += core._withUnsafeGuaranteedRef { $0.unlink(start, count: count) }
     }
     return unlinked
   }
 
-  /// Calls `body` once per run of consecutive nodes that share a registrar.
+  /// Calls `body` once per run of nodes made from one access-list entry (one
+  /// core; a core shared by two registrars read may have two runs).
   private func forEachRegistrarRun(
-    _ body: (Unmanaged<RegistrarBase>, UnsafeMutablePointer<ObserverNode>, Int) -> Void
+    _ body: (Unmanaged<RegistrarCore>, UnsafeMutablePointer<ObserverNode>, Int) -> Void
   ) {
     var start = 0
     while start < nodeCount {
-      let registrar = nodes[start].registrar
       var end = start + 1
-      while end < nodeCount && nodes[end].registrar.toOpaque() == registrar.toOpaque() { end += 1 }
-      body(registrar, nodes + start, end - start)
+      while end < nodeCount && !nodes[end].isRunStart { end += 1 }
+      body(nodes[start].registrar, nodes + start, end - start)
       start = end
     }
   }

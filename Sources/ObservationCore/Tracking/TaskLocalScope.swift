@@ -105,11 +105,16 @@ final class TaskAccessList: Sendable {
   init() {}
 
   deinit {
-    state.withLock { state in
+    var list = state.withLock { state in
       SanitizerHooks.acquire(self)
-      state.list.removeAll()
-      state.list.deallocate()
+      defer { SanitizerHooks.release(self) }
+      let list = state.list
+      state.list = AccessList()
+      return list
     }
+    // Outside the lock: dropping a registrar may free a model and what it held.
+    list.removeAll()
+    list.deallocate()
   }
 
   @usableFromInline

@@ -11,13 +11,24 @@ struct ChildState<S: ObservationStrategy>: ObservableState {
 
   var count: Int {
     get { access(0); return _count }
-    set { _count = newValue; didSet(0) }
+    set {
+      guard newValue != _count else { return }
+      _count = newValue
+      didSet(0)
+    }
   }
 
   var label: String {
     get { access(1); return _label }
-    set { _label = newValue; didSet(1) }
+    set {
+      guard newValue != _label else { return }
+      _label = newValue
+      didSet(1)
+    }
   }
+
+  /// Replaces the state with a fresh one: a new identity.
+  mutating func reset() { self = ChildState() }
 }
 
 /// One row of an identified collection.
@@ -52,18 +63,27 @@ struct AppState<S: ObservationStrategy>: ObservableState {
   /// Ignored: written freely, never notifies.
   var note = ""
 
-  init(rows: Int = 0) {
+  init(rows: Int = 0, count: Int = 0) {
     _rows = IdentifiedArray((0..<rows).map { RowState(id: $0) })
+    _count = count
   }
 
   var count: Int {
     get { access(0); return _count }
-    set { _count = newValue; didSet(0) }
+    set {
+      guard newValue != _count else { return }
+      _count = newValue
+      didSet(0)
+    }
   }
 
   var name: String {
     get { access(1); return _name }
-    set { _name = newValue; didSet(1) }
+    set {
+      guard newValue != _name else { return }
+      _name = newValue
+      didSet(1)
+    }
   }
 
   var child: ChildState<S> {
@@ -130,6 +150,9 @@ enum AppAction<S: ObservationStrategy>: BindableAction {
   case moveRow(Int, to: Int)
   case replaceRow(Int)
   case replaceAllRows([Int])
+  case replaceRoot(count: Int)
+  case resetChild
+  case resetPresented
   case binding(BindingAction<AppState<S>>)
 }
 
@@ -169,6 +192,12 @@ func appReducer<S: ObservationStrategy>(
   case .replaceAllRows(let ids):
     let current = state.rows
     state.rows.replaceAll(with: ids.map { current[id: $0] ?? RowState(id: $0) })
+  case .replaceRoot(let count):
+    state = AppState(count: count)
+  case .resetChild:
+    state.child.reset()
+  case .resetPresented:
+    state.presented?.reset()
   case .binding(let binding):
     binding.apply(to: &state)
   }

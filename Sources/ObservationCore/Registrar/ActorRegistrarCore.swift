@@ -1,0 +1,72 @@
+/// The observer tables of `ActorRegistrar`s, isolated to `ObservationActor`.
+final class ActorRegistrarCore: RegistrarCore, @unchecked Sendable {
+  // Protected by ObservationActor's isolation (checked in debug builds).
+  private var table = ObserverTable()
+  private var fronts: FrontList<ActorRegistrar>
+  private var isRetired = false
+
+  init(front: ActorRegistrar) {
+    fronts = FrontList(front)
+  }
+
+  /// Publishes the watched mask to every registrar sharing the tables.
+  private func publish() {
+    let watched = table.watched
+    fronts.forEach { $0.watched = watched }
+  }
+
+  /// Takes what a mutation of `mask` must notify.
+  func collect(_ mask: UInt64) -> FirePlan {
+    assertIsolated()
+    var plan = FirePlan()
+    table.collect(mask, into: &plan)
+    publish()
+    return plan
+  }
+
+  override func link(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    assertIsolated()
+    if isRetired { return count }
+    let skipped = table.link(nodes, count: count)
+    publish()
+    return skipped
+  }
+
+  override func unlink(_ nodes: UnsafeMutablePointer<ObserverNode>, count: Int) -> Int {
+    assertIsolated()
+    let unlinked = table.unlink(nodes, count: count)
+    publish()
+    return unlinked
+  }
+
+  /// Adds a registrar that shares these tables.
+  func attach(_ front: ActorRegistrar) {
+    assertIsolated()
+    isShared.store(true, ordering: .relaxed)
+    fronts.append(front)
+    publish()
+  }
+
+  /// Removes a registrar that died; the last one retires the core.
+  func detach(_ front: ActorRegistrar) {
+    fronts.remove(front)
+    guard fronts.isEmpty else { return }
+    isRetired = true
+    // Unobserved models may die anywhere; one with observers left must die in
+    // the actor's isolation, like every other use.
+    guard table.count > 0 else { return }
+    assertIsolated()
+    ObserverNode.countUnlinked(table.unlinkEverything())
+  }
+
+  var count: Int {
+    assertIsolated()
+    return table.count
+  }
+
+  private func assertIsolated() {
+    #if DEBUG
+    ObservationActor.shared.assertIsolated("an ActorRegistrar was used outside ObservationActor")
+    #endif
+  }
+}
