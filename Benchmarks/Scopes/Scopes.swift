@@ -9,7 +9,8 @@ enum Scopes {
   static let suite = BenchmarkSuite(
     name: "scopes",
     summary: "Opening, installing, firing and cancelling tracking scopes",
-    scenarios: [empty, trackFire, trackManyFire, neverFires, neverFiresPileup, lazyRows, lazyRowsPerRowScope],
+    scenarios: [empty, trackFire, trackManyFire, neverFires, neverFiresPileup, lazyRows, lazyRowsPerRowScope, modelsDie],
+    checks: [modelsDieRetainNothing],
     // A list's render and invalidation: a parent scope and one scope per row.
     headline: "lazy-rows-per-row-scope"
   )

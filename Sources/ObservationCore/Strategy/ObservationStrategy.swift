@@ -6,6 +6,11 @@
 /// own costs, never a dynamic dispatch that the strategy itself would not have.
 /// `StrategyCatalog` maps the stable ids (`lock-thread-keypath`, …) to these types
 /// for run-time selection.
+///
+/// Choosing an `actor` registrar is a promise that every use of the models —
+/// reads, writes, observing, cancelling, dropping the last reference — happens in
+/// `ObservationActor`'s isolation. Debug builds check it; release builds do not
+/// (see `ActorRegistrar`), and a broken promise is a data race there.
 public protocol ObservationStrategy: Sendable {
   /// Keeps the observer tables of one observable object.
   associatedtype Registrar: ObservationRegistrar

@@ -1,8 +1,10 @@
 /// Cancels an observation started by `withTracking` or `observe`.
 ///
 /// Dropping a token does not cancel: a one-shot observation still fires once, like
-/// Observation's `withObservationTracking`. Cancel explicitly to end an observation
-/// that may never fire; a cancelled observation leaves no trace in any registrar.
+/// Observation's `withObservationTracking`. An observation whose models all died
+/// can never fire: it ends by itself, and is freed with its closure once its token
+/// is gone. Cancel explicitly to end an observation of models that live on; a
+/// cancelled observation leaves no trace in any registrar.
 public struct ObservationToken: Sendable {
   let observer: Observer?
 
@@ -12,13 +14,22 @@ public struct ObservationToken: Sendable {
 
   /// Stops the observation. Idempotent; does nothing after a one-shot fired.
   ///
+  /// Guarantee, for one-shot and persistent observations alike: once `cancel()`
+  /// has returned, a call of `onChange` that had not started never starts — also
+  /// when the cancel comes from another observer's `onChange` during the same
+  /// write, or from another thread. `cancel()` does not wait for a call already
+  /// running on another thread: it may still be running when `cancel()` returns
+  /// (as with Observation). To wait for it, have `onChange` signal its end (a
+  /// lock or a semaphore it holds while it runs) and take that after cancelling.
+  ///
   /// For `ActorRegistrar` strategies, call it in `ObservationActor`'s isolation.
   public func cancel() {
     observer?.cancel()
   }
 
   /// Whether the observation can still fire: false once a one-shot observation
-  /// fired, once it was cancelled, and when the scope read nothing.
+  /// fired, once it was cancelled, once every model it watched died, and when the
+  /// scope read nothing.
   public var isActive: Bool {
     observer?.isArmed ?? false
   }

@@ -1,0 +1,126 @@
+import BenchmarkKit
+import Glibc
+import Observation
+import ObservationCore
+
+extension Scopes {
+  /// A scope on a model that is freed before it changes: a row that scrolls away
+  /// or a screen dismissed unchanged. Its token is dropped, never cancelled.
+  static let modelsDie = BenchmarkScenario(
+    name: "models-die",
+    summary: "Makes a model, opens a scope reading one property, drops the token and frees the model without a write (0 notifications)",
+    strategies: StrategyIDs.objectsObserved
+  ) { id, _ in
+    switch try Subject(id) {
+    case .core: return try ModelsDie().prepare(id: id)
+    case .apple: return modelsDieApple()
+    case .none: throw UnknownStrategy(id: id)
+    }
+  }
+
+  private static func modelsDie<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+    let tally = Tally()
+    return .core(
+      S.self,
+      run: { iterations in
+        for _ in 0..<iterations {
+          let model = Counter<S>()
+          S.withTracking({ blackHole(model.count) }, onChange: { tally.bump() })
+        }
+      },
+      notifications: { tally.count }, expected: 0)
+  }
+
+  private static func modelsDieApple() -> PreparedCase {
+    let tally = Tally()
+    return PreparedCase(
+      run: { iterations in
+        for _ in 0..<iterations {
+          let model = AppleCounter()
+          withObservationTracking({ blackHole(model.count) }, onChange: { tally.bump() })
+        }
+      },
+      notifications: { tally.count }, expectedNotificationsPerOperation: 0)
+  }
+
+  /// The memory an abandoned scope keeps after its model died, next to apple's.
+  ///
+  /// Allocation counters give bytes allocated per operation, not bytes kept, so
+  /// the check measures what stays: jemalloc's process-wide `stats.allocated`
+  /// (thread cache flushed, epoch advanced) before and after `abandonedScopes`
+  /// operations of `models-die`, divided by their number.
+  static let modelsDieRetainNothing = SuiteCheck(
+    name: "models-die-retain-nothing",
+    summary: "A scope abandoned on a model that died keeps no more memory with lock-thread-keypath than with apple (±16 bytes)"
+  ) { context in
+    let core = "lock-thread-keypath"
+    guard context.result(scenario: modelsDie.name, strategy: core) != nil,
+      context.result(scenario: modelsDie.name, strategy: StrategyIDs.apple) != nil
+    else { return nil }
+    guard let statistics = JemallocTotals() else {
+      throw CheckSkipped("jemalloc statistics are unavailable in this process")
+    }
+    let coreBytes = try statistics.retainedBytesPerOperation(of: modelsDie, strategy: core)
+    let appleBytes = try statistics.retainedBytesPerOperation(of: modelsDie, strategy: StrategyIDs.apple)
+    return CheckOutcome(
+      passed: coreBytes <= appleBytes + 16, measured: coreBytes, expected: appleBytes,
+      detail:
+        "bytes kept per abandoned scope after \(JemallocTotals.abandonedScopes) scopes on models that died: \(core) \(oneDecimal(coreBytes)), apple \(oneDecimal(appleBytes)) (jemalloc stats.allocated)")
+  }
+
+  private static func oneDecimal(_ value: Double) -> String {
+    "\((value * 10).rounded() / 10)"
+  }
+
+  /// ``modelsDie`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ModelsDie: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Scopes.modelsDie(S.self)
+    }
+  }
+}
+
+/// jemalloc's process-wide count of bytes in live allocations, found at run time
+/// (only `obsbench`, which preloads jemalloc, has it).
+private struct JemallocTotals {
+  typealias Control = @convention(c) (
+    UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+  ) -> Int32
+
+  /// Scopes abandoned per measurement: enough that a few kilobytes of noise are
+  /// a fraction of a byte per scope.
+  static let abandonedScopes = 200_000
+
+  private let control: Control
+
+  init?() {
+    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "mallctl") else { return nil }
+    control = unsafeBitCast(symbol, to: Control.self)
+    guard liveBytes() != nil else { return nil }
+  }
+
+  /// Bytes in live allocations now, with this thread's cache flushed.
+  func liveBytes() -> Int? {
+    _ = control("thread.tcache.flush", nil, nil, nil, 0)
+    var epoch: UInt64 = 1
+    _ = withUnsafeMutableBytes(of: &epoch) { control("epoch", nil, nil, $0.baseAddress, $0.count) }
+    var allocated = 0
+    var size = MemoryLayout<Int>.size
+    guard control("stats.allocated", &allocated, &size, nil, 0) == 0 else { return nil }
+    return allocated
+  }
+
+  /// Runs `abandonedScopes` operations of a fresh case of `scenario` and returns
+  /// the growth of live bytes per operation, once the case was torn down.
+  func retainedBytesPerOperation(of scenario: BenchmarkScenario, strategy: String) throws -> Double {
+    let prepared = try scenario.prepare(strategy: strategy, size: 1)
+    let body = { prepared.run(1_000) }  // warm-up: thread caches, scratch lists
+    if let isolation = prepared.isolation { isolation(body) } else { body() }
+    let before = liveBytes() ?? 0
+    let measured = { prepared.run(Self.abandonedScopes) }
+    if let isolation = prepared.isolation { isolation(measured) } else { measured() }
+    prepared.tearDown?()
+    let after = liveBytes() ?? 0
+    return Double(after - before) / Double(Self.abandonedScopes)
+  }
+}
