@@ -23,7 +23,7 @@ struct RegistryTests {
       names["scopes"]
         == [
           "empty", "track-fire", "track-many-fire", "never-fires", "never-fires-pileup", "lazy-rows",
-          "lazy-rows-per-row-scope",
+          "lazy-rows-per-row-scope", "models-die",
         ])
     #expect(names["contention"] == ["object", "store", "actor-hop"])
   }
