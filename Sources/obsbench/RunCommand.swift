@@ -30,6 +30,11 @@ enum RunCommand {
       let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
       run = runner.run(plan, environment: RunEnvironment.current())
       progress.finish()
+      // A strategy cheaper than `none` was given less work: a workload defect that
+      // fails the run like a failed self-check.
+      let floorChecks = FloorCheck.evaluate(run)
+      run.checks += floorChecks
+      for check in floorChecks { progress.handle(.checkFinished(check)) }
     } else {
       run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
     }

@@ -155,3 +155,33 @@ struct BenchmarkRunnerTests {
     #expect(run.checks.allSatisfy { !$0.failed })
   }
 }
+
+@Suite("Calibration check")
+struct CalibrationCheckTests {
+  @Test func run_whenSamplesHitTheirTarget_notesNothing() throws {
+    let suite = BenchmarkSuite(
+      name: "calibrated", summary: "s",
+      scenarios: [
+        BenchmarkScenario(name: "spin", summary: "s", strategies: ["a"]) { _, _ in
+          PreparedCase(run: { iterations in
+            var value: UInt64 = 1
+            for _ in 0..<iterations { value = opaque(value &* 3 &+ 1) }
+            blackHole(value)
+          })
+        }
+      ])
+    let configuration = RunConfiguration(
+      samples: 6, minimumSamples: 3, targetSampleNs: 2_000_000, warmUpNs: 1_000_000, timeBudgetSeconds: nil)
+    let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
+    let run = BenchmarkRunner(configuration: configuration).run(plan, environment: RunEnvironment.current())
+    let result = try #require(run.cases.first)
+    // The samples' typical length is what calibration aimed at, within 2×,
+    // unless the machine stole most of them; the note then says so in ms.
+    let typical = result.elapsedNs.sorted()[result.elapsedNs.count / 2]
+    if typical >= 1_000_000 && typical <= 4_000_000 {
+      #expect(result.calibrationNote == nil)
+    } else {
+      #expect(result.calibrationNote?.contains("ms against a 2.0 ms target") == true)
+    }
+  }
+}

@@ -22,6 +22,9 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
   /// What one operation of each scenario is, by `suite/scenario`; `nil` in runs
   /// written before it was recorded.
   public var scenarioSummaries: [String: String]?
+  /// The scenario each suite leads its summary with (``BenchmarkSuite/headline``),
+  /// by suite; `nil` in runs written before it was recorded.
+  public var suiteHeadlines: [String: String]?
 
   /// Creates a run.
   public init(
@@ -31,7 +34,8 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
     cases: [CaseResult],
     fits: [GrowthFit] = [],
     checks: [CheckResult] = [],
-    scenarioSummaries: [String: String]? = nil
+    scenarioSummaries: [String: String]? = nil,
+    suiteHeadlines: [String: String]? = nil
   ) {
     self.version = version
     self.environment = environment
@@ -40,6 +44,7 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
     self.fits = fits
     self.checks = checks
     self.scenarioSummaries = scenarioSummaries
+    self.suiteHeadlines = suiteHeadlines
   }
 
   /// The cases that have no valid measurement.

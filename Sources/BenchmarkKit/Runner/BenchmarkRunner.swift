@@ -63,6 +63,8 @@ public struct BenchmarkRunner {
       scenarioSummaries: Dictionary(
         plan.groups.map { ("\($0.suite)/\($0.scenario.name)", $0.scenario.summary) }, uniquingKeysWith: { first, _ in first })
     )
+    run.suiteHeadlines = Dictionary(
+      plan.suites.compactMap { suite in suite.headline.map { (suite.name, $0) } }, uniquingKeysWith: { first, _ in first })
     for suite in plan.suites {
       let context = SuiteCheckContext(suite: suite, run: run)
       for check in suite.checks {

@@ -117,7 +117,8 @@ final class CaseSampler {
     prepared.tearDown?()
     result.loopOverheadNs = overhead.perOperationNs
     result.samples = grossSamples.map { $0 - overhead.perOperationNs }
-    if let typical = Statistics.median(result.elapsedNs.map(Double.init)) {
+    // `map(Double.init)` would pick `init(bitPattern:)` for UInt64: spell it out.
+    if let typical = Statistics.median(result.elapsedNs.map { Double($0) }) {
       let ratio = typical / Double(max(targetNs, 1))
       if ratio > 2 || ratio < 0.5 {
         result.calibrationNote =

@@ -24,9 +24,12 @@ public enum HTMLReport {
 
       """
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
-    html += "<nav>" + (["environment", "summary"] + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
+    html += "<nav>" + (["environment", "headlines", "summary"] + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
     html += environmentSection(runs)
-    if latest.hasTimings { html += summarySection(runs) }
+    if latest.hasTimings {
+      html += headlineSection(latest)
+      html += summarySection(runs)
+    }
     html += InstructionsTable.htmlSection(latest)
     html += checksSection(latest)
     if runs.isSideBySide {
@@ -35,7 +38,7 @@ public enum HTMLReport {
       html += comparison.htmlFragment(significantOnly: true)
     }
     if latest.hasTimings { html += scenarioSections(runs) }
-    html += "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the loop overhead subtracted; ratios are medians of per-round ratios of strategies sampled side by side in the same run.</footer>\n"
+    html += "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the harness's own loop cost subtracted; a time under what the run can resolve for its case is shown as a bound (&lt; x). Ratios are medians of per-round ratios of strategies sampled side by side in the same run, with block-bootstrap 95% intervals.</footer>\n"
     return html + "</main></body></html>\n"
   }
 

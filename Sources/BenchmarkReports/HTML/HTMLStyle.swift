@@ -27,6 +27,8 @@ enum HTMLStyle {
     table.summary td.ref{background:#fff;outline:1px solid #ccc;outline-offset:-1px}
     table.summary .r{display:block;font-weight:600;font-size:13px}
     table.summary .t{display:block;color:#444;font-size:11px}
+    table.summary .ci{display:block;color:#555;font-size:10px}
+    table.summary .ci.wide{color:#b34100;font-weight:600}
     table.summary .run{display:block;font-size:10px;color:#666}
     .fail{color:#b00020;font-weight:700}
     .legend{display:flex;gap:4px;align-items:center;font-size:12px;color:#444;margin:4px 0 2px;flex-wrap:wrap}

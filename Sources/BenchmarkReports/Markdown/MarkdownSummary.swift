@@ -16,6 +16,7 @@ public enum MarkdownSummary {
     let run = runs.latest
     var lines = ["# ObservationBench results", ""]
     lines += environmentLines(run).map { "- \($0)" }
+    if run.hasTimings { lines += headlineLines(run) }
     for table in SummaryTable.tables(of: run) where run.hasTimings {
       lines += ["", "## \(escape(table.suite))", ""]
       lines.append(
@@ -49,6 +50,25 @@ public enum MarkdownSummary {
       lines += ["", comparison.markdown(title: "Changes from \(runs.entries[0].label) to \(runs.entries[runs.entries.count - 1].label)")]
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Per suite, the realistic shape and the best strategy's ratio to apple there.
+  private static func headlineLines(_ run: BenchmarkRun) -> [String] {
+    let headlines = Headline.headlines(of: run)
+    guard !headlines.isEmpty else { return [] }
+    var lines = [
+      "", "## Headlines", "",
+      "Per suite, its realistic shape (what an app does most), and the cheapest strategy there.", "",
+      "| suite | scenario | size | best strategy | ratio to `apple` (95% interval) | ns/op | `apple` | `none` |",
+      "|---|---|---:|---|---:|---:|---:|---:|",
+    ]
+    for line in headlines {
+      lines.append(
+        "| \(escape(line.suite)) | \(escape(line.scenario)) | \(line.size) | \(line.best.map { "`\($0)`" } ?? "–") | "
+          + "\(line.ratio.map { NumberFormat.ratio($0) + (line.interval.map { " (\(NumberFormat.ratio($0.lowerBound))–\(NumberFormat.ratio($0.upperBound)))" } ?? "") } ?? "–") | "
+          + "\(NumberFormat.nanoseconds(line.bestTime)) | \(NumberFormat.nanoseconds(line.appleTime)) | \(NumberFormat.nanoseconds(line.noneTime)) |")
+    }
+    return lines
   }
 
   /// Growth exponents as one table per suite: sweeps as rows, strategies as columns.
@@ -93,7 +113,7 @@ public enum MarkdownSummary {
       "Toolchain: \(environment.toolchain) (\(environment.buildConfiguration) build)",
       "CPU: \(environment.cpuModel), \(environment.cores) cores; kernel \(environment.kernel)",
       "Allocator: \(environment.allocator)",
-      "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case, loop overhead \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns/iteration subtracted, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
+      "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case, harness loop cost (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
     ]
   }
 

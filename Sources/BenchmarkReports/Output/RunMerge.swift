@@ -31,6 +31,10 @@ extension BenchmarkRun {
       scenarioSummaries: runs.reduce(into: nil) { summaries, run in
         guard let more = run.scenarioSummaries else { return }
         summaries = (summaries ?? [:]).merging(more) { _, later in later }
+      },
+      suiteHeadlines: runs.reduce(into: nil) { headlines, run in
+        guard let more = run.suiteHeadlines else { return }
+        headlines = (headlines ?? [:]).merging(more) { _, later in later }
       })
   }
 }

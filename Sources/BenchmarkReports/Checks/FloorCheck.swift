@@ -1,0 +1,71 @@
+import BenchmarkKit
+
+/// The run-wide check that `none` is the floor: no strategy may be measurably
+/// cheaper than the same reads and writes without any observation.
+///
+/// `none` does the work of an operation and nothing else. A strategy that beats
+/// it has been given less work (a memo where `none` walks a key path, a hoisted
+/// read), and its figure would be a workload defect, not a result — so the run
+/// fails. "Measurably" means beyond both the noise and the resolution: the 95%
+/// interval of the paired ratio to `none` lies wholly below 1, and the two medians
+/// differ by more than both cases' uncertainties together.
+public enum FloorCheck {
+  /// The strategy that is the floor.
+  public static let floor = "none"
+
+  /// One check result per suite with a `none` case: which cases, if any, beat it.
+  public static func evaluate(_ run: BenchmarkRun) -> [CheckResult] {
+    let floors = Dictionary(
+      run.cases.filter { $0.strategy == floor && $0.failure == nil }.map { (groupKey($0), $0) },
+      uniquingKeysWith: { first, _ in first })
+    var suites = [String]()
+    var beaten = [String: [String]]()
+    var compared = [String: Int]()
+    for result in run.cases where result.failure == nil {
+      guard let none = floors[groupKey(result)] else { continue }
+      if !suites.contains(result.suite) { suites.append(result.suite) }
+      guard result.strategy != floor else { continue }
+      compared[result.suite, default: 0] += 1
+      if let margin = beats(result, none) {
+        beaten[result.suite, default: []].append("\(result.scenario)[\(result.size)] \(result.strategy) \(margin)")
+      }
+    }
+    return suites.map { suite in
+      let found = beaten[suite] ?? []
+      let detail =
+        found.isEmpty
+        ? "no strategy is measurably cheaper than none in \(compared[suite] ?? 0) cases"
+        : "\(found.count) case(s) cheaper than none (a workload defect): " + found.prefix(6).joined(separator: "; ")
+          + (found.count > 6 ? "; …" : "")
+      return CheckResult(
+        suite: suite, name: "none-is-the-floor",
+        summary: "No strategy is measurably cheaper than none, which does the same work unobserved",
+        outcome: CheckOutcome(passed: found.isEmpty, measured: Double(found.count), expected: 0, detail: detail))
+    }
+  }
+
+  /// How `result` beats `none` (e.g. "0.62× [0.58–0.66] of none"), or `nil` when it does not measurably.
+  static func beats(_ result: CaseResult, _ none: CaseResult) -> String? {
+    guard let figure = result.medianFigure, let noneFigure = none.medianFigure,
+      let noneMedian = noneFigure.value
+    else { return nil }
+    let margin = (result.uncertaintyNs ?? 0) + (none.uncertaintyNs ?? 0)
+    switch figure {
+    case .value(let median):
+      guard noneMedian - median > margin,
+        let interval = PairedRatio.interval(of: result, to: none), interval.upperBound < 1
+      else { return nil }
+      return
+        "\(NumberFormat.nanoseconds(median)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns, \(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)) of none"
+    case .below(let bound):
+      guard noneMedian - bound > margin else { return nil }
+      return "< \(NumberFormat.nanoseconds(bound)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns"
+    case .above, .unresolved:
+      return nil
+    }
+  }
+
+  private static func groupKey(_ result: CaseResult) -> String {
+    "\(result.suite)/\(result.scenario)[\(result.size)]"
+  }
+}
