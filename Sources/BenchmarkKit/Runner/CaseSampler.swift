@@ -68,7 +68,8 @@ final class CaseSampler {
       }
       // A pre-empted timing only ever comes out longer: scale on the shortest of
       // three, or one stolen time slice leaves the case at a handful of iterations.
-      if elapsed < targetNs &* 2 {
+      // (An operation that alone outlasts a sample runs once per sample anyway.)
+      if iterations > 1 || elapsed < targetNs &* 2 {
         for _ in 0..<2 { elapsed = min(elapsed, MonotonicClock.measure { run(iterations) }) }
       }
       result.iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
@@ -173,7 +174,14 @@ final class CaseSampler {
     guard grossSamples.count == 1, let elapsed = result.elapsedNs.first else { return false }
     let ratio = Double(elapsed) / Double(max(targetNs, 1))
     guard ratio > 2 || ratio < 0.5 else { return false }
-    result.iterations = Self.scaled(result.iterations, elapsed: elapsed, targetNs: targetNs)
+    // Re-time on the shortest of three: the sample that missed may itself have
+    // been the pre-empted one.
+    isolated { [self] in
+      let iterations = result.iterations
+      var shortest = elapsed
+      for _ in 0..<3 { shortest = min(shortest, MonotonicClock.measure { prepared.run(iterations) }) }
+      result.iterations = Self.scaled(iterations, elapsed: shortest, targetNs: targetNs)
+    }
     grossSamples.removeAll()
     result.elapsedNs.removeAll()
     result.allocationSamples = result.allocationSamples.map { _ in [] }
