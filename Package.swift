@@ -38,14 +38,17 @@ let package = Package(
     .executableTarget(
       name: "obsbench",
       dependencies: ["Benchmarks", "BenchmarkKit", "BenchmarkReports"],
-      swiftSettings: optimised
+      swiftSettings: optimised,
+      plugins: ["BuildCommit"]
     ),
+    // Embeds the commit obsbench is built from (see Plugins/BuildCommit).
+    .plugin(name: "BuildCommit", capability: .buildTool()),
 
     .testTarget(name: "ObservationCoreTests", dependencies: ["ObservationCore"]),
     .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
     .testTarget(name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore"]),
-    .testTarget(name: "ObsbenchTests", dependencies: ["obsbench"]),
+    .testTarget(name: "ObsbenchTests", dependencies: ["obsbench", "Benchmarks", "BenchmarkKit", "BenchmarkReports"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,8 @@ extension Contention {
     summary: "One hop into ObservationActor from a task outside it, writing an observed model there, t tasks at once (1 notification)",
     sizes: threadCounts,
     quickSizes: threadCounts,
-    strategies: StrategyIDs.actor
+    strategies: StrategyIDs.actor,
+    allowedSizes: allowedThreadCounts
   ) { id, size in
     guard case .core = try Subject(id) else { throw UnknownStrategy(id: id) }
     return try ActorHop(tasks: size).prepare(id: id)

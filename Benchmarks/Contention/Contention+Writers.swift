@@ -8,7 +8,8 @@ extension Contention {
     summary: "One increment of an object that one persistent observer reads, from one of t threads started together (1 notification, none lost; 8 per loop iteration)",
     sizes: threadCounts,
     quickSizes: threadCounts,
-    strategies: StrategyIDs.lock + [StrategyIDs.apple, StrategyIDs.none]
+    strategies: StrategyIDs.lock + [StrategyIDs.apple, StrategyIDs.none],
+    allowedSizes: allowedThreadCounts
   ) { id, size in
     switch try Subject(id) {
     case .core: return try ContendedObject(threads: size).prepare(id: id)
@@ -73,7 +74,8 @@ extension Contention {
     sizes: threadCounts,
     quickSizes: threadCounts,
     strategies: StrategyIDs.lock + StrategyIDs.refinements.filter { $0.hasPrefix("lock-") }
-      + [StrategyIDs.apple, StrategyIDs.none]
+      + [StrategyIDs.apple, StrategyIDs.none],
+    allowedSizes: allowedThreadCounts
   ) { id, size in
     switch try Subject(id) {
     case .core: return try ContendedStore(threads: size).prepare(id: id)

@@ -16,7 +16,8 @@ extension Nesting {
     summary: "Opens a scope, reads the leaf's value at depth d through its store, closes it, then writes the leaf's value, which fires it (1 notification; 8 per loop iteration)",
     sizes: depths,
     quickSizes: quickDepths,
-    strategies: StrategyIDs.stores
+    strategies: StrategyIDs.stores,
+    allowedSizes: allowedDepths
   ) { id, size in
     switch try Subject(id) {
     case .core: return try LeafReadTracked(depth: size).prepare(id: id)

@@ -8,7 +8,8 @@ extension Nesting {
     summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from the leaf store at depth d setting the leaf's value, which one observer reads (apple and none: leaf.value = x on the leaf object; 8 per loop iteration)",
     sizes: depths,
     quickSizes: quickDepths,
-    strategies: StrategyIDs.stores
+    strategies: StrategyIDs.stores,
+    allowedSizes: allowedDepths
   ) { id, size in
     try write(id, depth: size, side: false)
   }
@@ -19,7 +20,8 @@ extension Nesting {
     summary: "One send from the leaf store at depth d setting the leaf's other field, beside the observed value (+identity: 0 notified; apple and none: leaf.side = x; 8 per loop iteration)",
     sizes: depths,
     quickSizes: quickDepths,
-    strategies: StrategyIDs.stores
+    strategies: StrategyIDs.stores,
+    allowedSizes: allowedDepths
   ) { id, size in
     try write(id, depth: size, side: true)
   }

@@ -12,7 +12,8 @@ extension Nesting {
     summary: "Like-for-like leaf-write: one send from the leaf store at depth d setting the leaf's value; its one re-armed one-shot observer fires and re-reads it (apple: withObservationTracking; 8 per loop iteration)",
     sizes: depths,
     quickSizes: quickDepths,
-    strategies: StrategyIDs.stores
+    strategies: StrategyIDs.stores,
+    allowedSizes: allowedDepths
   ) { id, size in
     switch try Subject(id) {
     case .core: return try RearmedLeafWrite(depth: size).prepare(id: id)

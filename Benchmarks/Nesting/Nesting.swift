@@ -17,4 +17,8 @@ enum Nesting {
   static let depths = [1, 2, 4, 8, 16, 32, 64]
   /// The depths of a quick run.
   static let quickDepths = [1, 64]
+  /// The depths a nesting workload takes: its state is built, read, reduced and
+  /// freed by recursion, one stack frame per level, and at depth 10 000 that
+  /// overflows the stack (a segmentation fault, measured); 1 000 runs.
+  static let allowedDepths = 1...1_000
 }

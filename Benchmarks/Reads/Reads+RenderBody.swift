@@ -17,7 +17,8 @@ extension Reads {
     summary: "Opens a scope, reads 4 fields of each of n/4 distinct objects once (n reads), closes it, then one write fires it",
     sizes: renderReadCounts,
     quickSizes: [1, 100, 1_000],
-    strategies: StrategyIDs.objects
+    strategies: StrategyIDs.objects,
+    sizeCondition: SizeCondition("1 or a multiple of 4") { $0 == 1 || $0 % 4 == 0 }
   ) { id, size in
     let shape = try RenderShape(reads: size)
     switch try Subject(id) {

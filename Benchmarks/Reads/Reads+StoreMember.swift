@@ -17,7 +17,8 @@ extension Reads {
     summary: "One read of the leaf's value through its scoped store at depth d, no scope open (apple: through d objects; 8 per loop iteration)",
     sizes: [1, 4, 16, 64],
     quickSizes: [1, 64],
-    strategies: StrategyIDs.stores
+    strategies: StrategyIDs.stores,
+    allowedSizes: Nesting.allowedDepths
   ) { id, size in
     switch try Subject(id) {
     case .core: return try StoreMemberRead(depth: size).prepare(id: id)

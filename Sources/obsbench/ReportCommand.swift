@@ -2,36 +2,71 @@ import BenchmarkKit
 import BenchmarkReports
 import Foundation
 
-/// `obsbench report RUN.json...`: rewrites reports from results files; several
-/// runs of the same cases are shown side by side, runs of different cases merged.
+/// `obsbench report RUN.json...`: writes reports of results files into a folder
+/// of its own; several runs of the same cases are shown side by side, runs of
+/// different cases merged.
+///
+/// It never writes `results.json` (its inputs are the results: a merge written
+/// over one would replace a run with another run's cases under its environment)
+/// and refuses an output folder that holds one of its inputs unless `--force`.
 enum ReportCommand {
+  /// Where reports go without `--out`: a folder no run writes into.
+  static let defaultDirectory = "Reports/report"
+
+  /// The formats `report` writes: every format but `results.json`.
+  static let formats = OutputFormat.allCases.filter { $0 != .json }
+
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
       console.print(Usage.report)
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "report", valueOptions: ["--out", "--format", "--labels"], flags: [])
-    guard let first = parsed.positionals.first else {
+      arguments, command: "report", valueOptions: ["--out", "--format", "--labels"], flags: ["--force"])
+    guard !parsed.positionals.isEmpty else {
       throw UsageError("report: expected at least one RUN.json")
     }
-    let formats = try parsed.value("--format").map(OutputFormat.parseList) ?? OutputFormat.allCases
+    let formats = try parsed.value("--format").map(Self.parseFormats) ?? Self.formats
     let labels = try parsed.list("--labels", command: "report")
     if let labels, labels.count != parsed.positionals.count {
       throw UsageError("report: --labels has \(labels.count) labels for \(parsed.positionals.count) runs")
     }
-    let directory = parsed.value("--out") ?? (first as NSString).deletingLastPathComponent
+    let directory = parsed.value("--out") ?? Self.defaultDirectory
+    guard !directory.isEmpty else { throw UsageError("report: --out needs a folder") }
     // Read everything before writing anything, so a corrupt input changes nothing.
     var entries = [ReportRuns.Entry]()
     for (index, path) in parsed.positionals.enumerated() {
       entries.append(
         ReportRuns.Entry(label: labels?[index] ?? ReportRuns.label(forPath: path), run: try ResultsJSON.read(path: path)))
     }
-    let written = try ReportWriter.write(
-      ReportRuns.combining(entries), formats: formats, to: directory.isEmpty ? "." : directory)
+    if !parsed.flags.contains("--force"), let input = parsed.positionals.first(where: { Self.isInside($0, directory) }) {
+      throw UsageError(
+        "report: output folder \(directory) holds the input \(input); choose another --out, or add --force to write the reports beside it (its results.json is never rewritten)")
+    }
+    let folder = try OutputFolder(locking: directory)
+    let written = try ReportWriter.write(ReportRuns.combining(entries), formats: formats, to: folder.path)
+    withExtendedLifetime(folder) {}
     for path in written {
       console.print(path)
     }
     return ExitStatus.success
+  }
+
+  /// The formats of `--format`, refusing `json`.
+  static func parseFormats(_ text: String) throws -> [OutputFormat] {
+    let formats = try OutputFormat.parseList(text)
+    guard !formats.contains(.json) else {
+      throw UsageError(
+        "report: writes no results.json (its inputs are the results); formats: \(Self.formats.map(\.rawValue).joined(separator: ", "))")
+    }
+    return formats
+  }
+
+  /// Whether the file at `path` lies in `directory` (directly or below), once
+  /// both are resolved: `A/results.json` with `--out ./A/` is inside.
+  static func isInside(_ path: String, _ directory: String) -> Bool {
+    let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    let folder = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL.path
+    return file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
   }
 }

@@ -16,9 +16,14 @@ enum RunCommand {
     // Everything that can be wrong with the input is found before the first
     // sample: a typo must not cost a ten-minute run.
     let plan = try BenchmarkPlan(registry: registry, selection: options.selection)
-    try ReportWriter.prepare(directory: options.outputDirectory)
     // A missing valgrind is bad input too, found before anything is measured.
     let callgrind = options.metrics.contains(.instructions) ? try Callgrind.locate(environment: environment) : nil
+    // Held until the files are in place: a second run into the same folder
+    // stops here with one line instead of racing this one.
+    let folder = try OutputFolder(locking: options.outputDirectory)
+    for note in plan.notes {
+      console.printError("obsbench: note: \(note)")
+    }
 
     #if DEBUG
     console.printError(
@@ -28,7 +33,7 @@ enum RunCommand {
     if options.metrics.contains(.time) {
       let progress = ProgressPrinter(console: console)
       let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
-      run = runner.run(plan, environment: RunEnvironment.current())
+      run = runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
       progress.finish()
       // A strategy cheaper than `none` was given less work: a workload defect that
       // fails the run like a failed self-check.
@@ -42,7 +47,8 @@ enum RunCommand {
       try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
     }
 
-    let written = try ReportWriter.write(run, formats: options.formats, to: options.outputDirectory)
+    let written = try ReportWriter.write(run, formats: options.formats, to: folder.path)
+    withExtendedLifetime(folder) {}
     for path in written {
       console.print(path)
     }
@@ -50,7 +56,7 @@ enum RunCommand {
     let failures = run.failures
     console.printError(
       "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s"
-        + (run.checks.isEmpty ? "" : "; \(run.checks.count - failedChecks.count) of \(run.checks.count) checks passed"))
+        + (run.checks.isEmpty ? "" : "; checks: \(Self.checkCounts(run.checks))"))
     if let load = run.settings.backgroundLoadCores, load > 0.25 {
       console.printError(
         "obsbench: warning: other processes kept \(String(format: "%.1f", load)) cores busy during the run; absolute timings are inflated (ratios within the run stay valid)")
@@ -62,5 +68,14 @@ enum RunCommand {
       console.printError("obsbench: CHECK FAILED \(check.suite)/\(check.name): \(check.outcome?.detail ?? check.note ?? "")")
     }
     return failures.isEmpty && failedChecks.isEmpty ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// "2 passed, 1 failed, 1 skipped": a skipped check (its cases not selected,
+  /// allocations not countable) is never counted as passed.
+  static func checkCounts(_ checks: [CheckResult]) -> String {
+    let passed = checks.filter { $0.outcome?.passed == true }.count
+    let failed = checks.filter(\.failed).count
+    let skipped = checks.count - passed - failed
+    return "\(passed) passed, \(failed) failed, \(skipped) skipped"
   }
 }

@@ -10,7 +10,7 @@ enum Usage {
       profile   Show where one case's instructions per operation go, per strategy (callgrind)
       list      Show the suites, their scenarios and the strategy ids
       compare   Compare a run with a baseline run; exit 1 on a regression
-      report    Rewrite the reports of one or more results.json files
+      report    Write reports of one or more results.json files into a new folder
       check     Check a run against a rules file; exit 1 when a rule breaks
 
     Run 'obsbench <command> --help' for a command's options.
@@ -31,8 +31,14 @@ enum Usage {
       --suite NAMES         Comma list of suites (default: the default suites)
       --scenario PATTERNS   Comma list of scenario names or globs, e.g. 'track*' or
                             'reads/untracked' (default: all)
-      --strategy IDS        Comma list of strategy ids, or 'all' (default: all)
-      --sizes N,N,...       Sizes for every sized scenario (default: each scenario's own)
+      --strategy IDS        Comma list of strategy ids, or 'all' (default: all); a
+                            scenario skips the ones it does not support, in one
+                            note line ('harness' is the selfcheck suite's id)
+      --sizes N,N,...       Sizes for every sized scenario (default: each scenario's
+                            own). A size a scenario cannot take ('obsbench list'
+                            shows the range) is an error when one sized scenario
+                            is selected; with several, that scenario skips it, in
+                            one note line
       --samples N           Samples per case (default 41; 31 with --quick)
       --time-budget SECONDS Time for the whole run, shared among the cases; a case
                             whose share is spent stops after 5 samples
@@ -51,10 +57,16 @@ enum Usage {
                             that need parallel threads (contention) are skipped.
       -h, --help            Show this help
 
-    Progress goes to standard error; the paths written go to standard output. A
-    run writes nothing until it has finished, and then replaces each file at once.
-    Exit status: 0 success, 1 a case or self-check failed, 64 bad input (or
-    valgrind missing or unusable for --metric instructions).
+    Progress goes to standard error; the paths written go to standard output. The
+    output folder is locked for the whole run: a second run into it stops at once
+    with exit 64. A run writes nothing until it has finished, then swaps the whole
+    new set of files in at once (other files in the folder are kept).
+    Environment: OBSBENCH_JEMALLOC=off runs without jemalloc (allocations not
+    counted), =/path/libjemalloc.so.2 picks the library; a path that does not
+    load is bad input.
+    Exit status: 0 success, 1 a case or self-check failed, 64 bad input (also:
+    the output folder is in use by another run, or valgrind missing or unusable
+    for --metric instructions).
     """
 
   static let profile = """
@@ -117,21 +129,26 @@ enum Usage {
     """
 
   static let report = """
-    USAGE: obsbench report RUN.json... [--out DIR] [--format LIST] [--labels A,B,...]
+    USAGE: obsbench report RUN.json... [--out DIR] [--format LIST] [--labels A,B,...] [--force]
 
-    Rewrites the reports of one or more runs. Runs that measured the same cases
+    Writes the reports of one or more runs. Runs that measured the same cases
     (this machine and that one, before and after a change) are shown side by side
     in report.html, and summary.md lists the significant changes from the first
     to the last; runs of different cases (separate suites) are merged into one.
+    It never writes results.json: the inputs are the results.
 
     OPTIONS:
-      --out DIR             Output folder (default: the folder of the first RUN.json)
-      --format LIST         Comma list of csv, json, md, html (default: all four)
-      --labels LIST         A name per run (default: each file's folder, or its
-                            name when it is not results.json)
+      --out DIR             Output folder (default Reports/report)
+      --format LIST         Comma list of csv, md, html (default: all three)
+      --labels LIST         A name per run, in the order of the files (default:
+                            each file's folder, or its name when it is not
+                            results.json); they name the columns and bars
+      --force               Write into a folder that holds one of the inputs
+                            (refused otherwise); the input itself is kept
       -h, --help            Show this help
 
-    Exit status: 0 written, 64 bad input (missing or corrupt run, unwritable folder).
+    Exit status: 0 written, 64 bad input (missing or corrupt run, unwritable
+    folder, an output folder holding an input without --force, a folder in use).
     """
 
   static let check = """

@@ -4,7 +4,12 @@ import Foundation
 // jemalloc counts allocations only when it is the process's allocator; it is
 // preloaded rather than linked, so that sanitizer builds of the package's tests
 // never mix it with the sanitizer's allocator (see JemallocPreload).
-JemallocPreload.ensureLoaded()
+do {
+  try JemallocPreload.ensureLoaded()
+} catch {
+  FileHandle.standardError.write(Data("obsbench: \(error)\n".utf8))
+  exit(64)
+}
 
 // The executable only wires the process to the command line's logic, which
 // lives in `Obsbench` so that tests can run it in-process.

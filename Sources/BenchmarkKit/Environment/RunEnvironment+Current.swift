@@ -6,7 +6,10 @@ extension RunEnvironment {
   /// Runs `swift --version` and `git` when they are on the path; each missing
   /// piece becomes `unknown` rather than an error, since a run on a machine
   /// without them is still a valid run.
-  public static func current(date: Date = Date()) -> RunEnvironment {
+  ///
+  /// - Parameter buildCommit: The commit the executable was built from, which
+  ///   only the executable knows (its build embeds it).
+  public static func current(date: Date = Date(), buildCommit: String? = nil) -> RunEnvironment {
     RunEnvironment(
       toolchain: toolchainVersion(),
       buildConfiguration: buildConfiguration,
@@ -16,7 +19,8 @@ extension RunEnvironment {
       gitCommit: gitCommit(),
       date: ISO8601DateFormatter().string(from: date),
       allocator: AllocationCounter.allocatorDescription,
-      host: ProcessInfo.processInfo.hostName
+      host: ProcessInfo.processInfo.hostName,
+      buildCommit: buildCommit
     )
   }
 

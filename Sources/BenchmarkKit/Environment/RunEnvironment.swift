@@ -11,8 +11,14 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
   public var cores: Int
   /// `uname` system, release and machine.
   public var kernel: String
-  /// The git commit of the working tree, with `-dirty` when it has changes, or `unknown`.
+  /// The HEAD of the folder the run was started in, with `-dirty` when its
+  /// tracked files have changes, or `unknown` outside a repository. Not
+  /// necessarily the code measured: see ``buildCommit``.
   public var gitCommit: String
+  /// The commit the measuring binary was built from, with `-dirty` when the
+  /// package had uncommitted changes at build time; `nil` in runs written
+  /// before it was recorded, `unknown` when the build was not in a repository.
+  public var buildCommit: String?
   /// When the run started, ISO 8601 in UTC.
   public var date: String
   /// The allocator serving `malloc`, e.g. `jemalloc 5.3.0-…`.
@@ -23,8 +29,10 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
   /// Creates an environment from its parts.
   public init(
     toolchain: String, buildConfiguration: String, cpuModel: String, cores: Int,
-    kernel: String, gitCommit: String, date: String, allocator: String, host: String
+    kernel: String, gitCommit: String, date: String, allocator: String, host: String,
+    buildCommit: String? = nil
   ) {
+    self.buildCommit = buildCommit
     self.toolchain = toolchain
     self.buildConfiguration = buildConfiguration
     self.cpuModel = cpuModel

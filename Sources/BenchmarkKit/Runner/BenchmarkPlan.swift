@@ -21,6 +21,10 @@ public struct BenchmarkPlan: Sendable {
   public var groups: [Group]
   /// The suites that have at least one case in the plan.
   public var suites: [BenchmarkSuite]
+  /// What the selection asked for that the plan leaves out, one line each
+  /// (sizes a scenario cannot take, strategies a scenario does not support),
+  /// for the command line to print as notes.
+  public var notes: [String] = []
 
   /// The number of cases (group × strategy).
   public var caseCount: Int {
@@ -30,7 +34,9 @@ public struct BenchmarkPlan: Sendable {
   /// Plans `selection` over `registry`.
   ///
   /// - Throws: ``SelectionError`` naming what does not exist and listing what
-  ///   does, or saying that the filters leave nothing to run.
+  ///   does, saying that the filters leave nothing to run, or naming the one
+  ///   sized scenario selected and the sizes it takes when `--sizes` asks for
+  ///   another (with several, each skips what it cannot take: see ``notes``).
   public init(registry: [BenchmarkSuite], selection: BenchmarkSelection) throws(SelectionError) {
     let suites = try Self.suites(in: registry, selection: selection)
     let known = Set(registry.flatMap(\.strategies))
@@ -38,19 +44,6 @@ public struct BenchmarkPlan: Sendable {
       for id in strategies where !known.contains(id) {
         throw SelectionError(
           "unknown strategy '\(id)'; strategies: \(registry.flatMap(\.strategies).uniqued().joined(separator: ", "))")
-      }
-    }
-    var groups = [Group]()
-    var chosenScenarios = [String]()
-    for suite in suites {
-      for scenario in suite.scenarios where Self.isSelected(scenario, of: suite, by: selection.scenarios) {
-        chosenScenarios.append("\(suite.name)/\(scenario.name)")
-        let strategies = scenario.strategies.filter { selection.strategies?.contains($0) ?? true }
-        guard !strategies.isEmpty else { continue }
-        let sizes = Self.sizes(of: scenario, selection: selection)
-        for size in sizes {
-          groups.append(Group(suite: suite.name, scenario: scenario, size: size, strategies: strategies))
-        }
       }
     }
     if let patterns = selection.scenarios {
@@ -62,11 +55,70 @@ public struct BenchmarkPlan: Sendable {
         throw SelectionError("no scenario matches '\(pattern)'; scenarios: \(names.joined(separator: ", "))")
       }
     }
+    var groups = [Group]()
+    var notes = [String]()
+    var chosenScenarios = [String]()
+    var skippedStrategies = [(scenario: String, strategies: [String])]()
+    var sized = [(key: String, scenario: BenchmarkScenario, refused: [Int])]()
+    for suite in suites {
+      for scenario in suite.scenarios where Self.isSelected(scenario, of: suite, by: selection.scenarios) {
+        let key = "\(suite.name)/\(scenario.name)"
+        chosenScenarios.append(key)
+        if let requested = selection.strategies {
+          let unsupported = requested.uniqued().filter { !scenario.strategies.contains($0) }
+          if !unsupported.isEmpty { skippedStrategies.append((key, unsupported)) }
+        }
+        let strategies = scenario.strategies.filter { selection.strategies?.contains($0) ?? true }
+        guard !strategies.isEmpty else { continue }
+        var sizes = Self.sizes(of: scenario, selection: selection)
+        if scenario.isSized, selection.sizes != nil {
+          sized.append((key, scenario, sizes.filter { !scenario.takes($0) }))
+          sizes.removeAll { !scenario.takes($0) }
+        }
+        for size in sizes {
+          groups.append(Group(suite: suite.name, scenario: scenario, size: size, strategies: strategies))
+        }
+      }
+    }
+    // A size the user asked of one scenario that cannot take it is an error; of
+    // several, the scenarios that cannot take it skip it, and say so.
+    let refused = sized.filter { !$0.refused.isEmpty }
+    if sized.count == 1, let only = refused.first {
+      throw SelectionError(
+        "\(only.key) takes sizes \(only.scenario.sizesTaken); --sizes asked for \(only.refused.map(String.init).joined(separator: ", "))")
+    }
+    if !refused.isEmpty {
+      notes.append(
+        "sizes skipped: "
+          + refused.map {
+            "\($0.key) takes \($0.scenario.sizesTaken), skips \($0.refused.map(String.init).joined(separator: ","))"
+          }.joined(separator: "; "))
+    }
+    if !skippedStrategies.isEmpty {
+      // Scenarios that skip the same strategies share one clause.
+      var order = [[String]]()
+      var scenariosBySkipped = [[String]: [String]]()
+      for entry in skippedStrategies {
+        if scenariosBySkipped[entry.strategies] == nil { order.append(entry.strategies) }
+        scenariosBySkipped[entry.strategies, default: []].append(entry.scenario)
+      }
+      notes.append(
+        "strategies skipped where unsupported: "
+          + order.map { "\(scenariosBySkipped[$0]!.joined(separator: ", ")) skip \($0.joined(separator: ", "))" }
+          .joined(separator: "; "))
+    }
+    if groups.isEmpty, !refused.isEmpty {
+      throw SelectionError(
+        "nothing to run: no selected scenario takes the sizes asked for ("
+          + refused.map { "\($0.key) takes \($0.scenario.sizesTaken)" }
+          .joined(separator: ", ") + ")")
+    }
     guard !groups.isEmpty else {
       throw SelectionError(
         "nothing to run: the selected scenarios (\(chosenScenarios.joined(separator: ", "))) support none of the strategies \(selection.strategies?.joined(separator: ", ") ?? "")")
     }
     self.groups = groups
+    self.notes = notes
     self.suites = suites.filter { suite in groups.contains { $0.suite == suite.name } }
   }
 

@@ -109,7 +109,7 @@ public enum MarkdownSummary {
     let settings = run.settings
     return [
       "Date: \(environment.date)",
-      "Commit: \(environment.gitCommit)",
+      "Commit: built from \(environment.buildCommit ?? "not recorded"); folder HEAD \(environment.gitCommit)",
       "Toolchain: \(environment.toolchain) (\(environment.buildConfiguration) build)",
       "CPU: \(environment.cpuModel), \(environment.cores) cores; kernel \(environment.kernel)",
       "Allocator: \(environment.allocator)",
