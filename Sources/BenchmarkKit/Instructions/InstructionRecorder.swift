@@ -73,10 +73,14 @@ public final class InstructionRecorder {
       // One iteration and two, dumped and read back, size the step: their
       // difference is one iteration's instructions without the fixed costs (a
       // scope opened per run, a first call's lazy set-up, warmed up here).
-      prepared.run(2)
+      // Each after an uncounted run of its length, as the counts below are.
+      prepared.run(1)
       let one = total(ofDump: region(prepared, 1)) ?? 0
+      prepared.run(2)
       let two = total(ofDump: region(prepared, 2)) ?? 0
-      let perIteration = max(two > one ? two - one : 1, 1)
+      // A difference that says nothing (a path that changed between the two)
+      // falls back to the whole first count, which can only overstate.
+      let perIteration = max(two > one ? two - one : one, 1)
       // A power of two, so a cost that recurs every 2^k operations (a buffer
       // that wraps, a cache refilled in batches) falls alike in every stretch.
       let target = Int(max(1, Self.targetInstructionsPerStep / perIteration)).clamped(to: Self.stepRange)
