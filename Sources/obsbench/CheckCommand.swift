@@ -1,7 +1,8 @@
 import BenchmarkReports
 import Foundation
 
-/// `obsbench check RULES [RUN.json]`: exit 1 when a rule of the file breaks.
+/// `obsbench check RULES [RUN.json]`: exit 1 when a rule of the file breaks;
+/// with `--suggest`, prints the file with bounds proposed from the run instead.
 enum CheckCommand {
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
@@ -9,7 +10,7 @@ enum CheckCommand {
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "check", valueOptions: ["--results", "--format"], flags: [])
+      arguments, command: "check", valueOptions: ["--results", "--format"], flags: ["--suggest"])
     guard (1...2).contains(parsed.positionals.count), let rulesPath = parsed.positionals.first else {
       throw UsageError("check: expected a RULES file and optionally a RUN.json")
     }
@@ -23,9 +24,14 @@ enum CheckCommand {
     guard let data = FileManager.default.contents(atPath: rulesPath) else {
       throw UsageError("check: cannot read rules file \(rulesPath)")
     }
-    let rules = try CheckRule.parseFile(String(decoding: data, as: UTF8.self), source: rulesPath)
+    let text = String(decoding: data, as: UTF8.self)
+    let rules = try CheckRule.parseFile(text, source: rulesPath)
     let resultsPath = parsed.positionals.dropFirst().first ?? parsed.value("--results") ?? "Reports/latest/results.json"
     let run = try ResultsJSON.read(path: resultsPath)
+    if parsed.flags.contains("--suggest") {
+      console.out(try RulesSuggestion.rewrite(text, run: run, source: rulesPath))
+      return ExitStatus.success
+    }
     let verdicts = rules.flatMap { $0.evaluate(in: run) }
     let broken = verdicts.filter { !$0.passed }
     let summary =

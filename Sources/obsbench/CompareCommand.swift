@@ -1,8 +1,9 @@
 import BenchmarkKit
 import BenchmarkReports
 
-/// `obsbench compare BASELINE CURRENT`: exit 1 when a case regressed
-/// significantly, 64 when the runs cannot be compared.
+/// `obsbench compare BASELINE CURRENT`: exit 1 when a case regressed beyond the
+/// machine's factor and the noise, failed, could not be judged for want of
+/// samples, or is missing; 64 when the runs cannot be compared.
 enum CompareCommand {
   /// The output formats of `compare`.
   enum Format: String, CaseIterable {
@@ -15,7 +16,8 @@ enum CompareCommand {
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "compare", valueOptions: ["--threshold", "--instructions-threshold", "--format"], flags: [])
+      arguments, command: "compare", valueOptions: ["--threshold", "--instructions-threshold", "--format"],
+      flags: ["--allow-missing"])
     guard parsed.positionals.count == 2 else {
       throw UsageError(
         "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
@@ -36,7 +38,8 @@ enum CompareCommand {
       console.out(instructions.render())
       return instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
-    let comparison = RunComparison(baseline: baseline, current: current, threshold: threshold)
+    let options = RunComparison.Options(threshold: threshold, allowMissing: parsed.flags.contains("--allow-missing"))
+    let comparison = RunComparison(baseline: baseline, current: current, options: options)
     guard !comparison.common.isEmpty else {
       throw UsageError(
         "compare: \(parsed.positionals[0]) and \(parsed.positionals[1]) have no measured case in common (\(baseline.cases.count) and \(current.cases.count) cases)")
@@ -57,6 +60,11 @@ enum CompareCommand {
       console.printError(
         "obsbench: note: the runs were made on different CPUs (\(baseline.environment.cpuModel); \(current.environment.cpuModel)); absolute times differ between machines")
     }
-    return comparison.regressions.isEmpty && instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
+    let missing = comparison.count(.missing)
+    if missing > 0 {
+      console.printError(
+        "obsbench: \(missing) case\(missing == 1 ? "" : "s") of the baseline \(missing == 1 ? "is" : "are") missing from the current run\(options.allowMissing ? " (allowed by --allow-missing)" : "; pass --allow-missing to compare a partial run")")
+    }
+    return comparison.gateFailures.isEmpty && instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 }

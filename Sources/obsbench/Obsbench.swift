@@ -41,8 +41,10 @@ enum Obsbench {
         return try ReportCommand.run(rest, console: console)
       case "check":
         return try CheckCommand.run(rest, console: console)
+      case "coverage":
+        return try CoverageCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check")
+        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage")
       }
     } catch let error as UsageError {
       console.printError("obsbench: \(error.message)")

@@ -12,6 +12,7 @@ enum Usage {
       compare   Compare a run with a baseline run; exit 1 on a regression
       report    Write reports of one or more results.json files into a new folder
       check     Check a run against a rules file; exit 1 when a rule breaks
+      coverage  How often a second run's ratios fall in a first run's intervals
 
     Run 'obsbench <command> --help' for a command's options.
     Exit status: 0 success, 1 failed result (regression, broken rule, failed case
@@ -102,30 +103,43 @@ enum Usage {
     """
 
   static let compare = """
-    USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT] [--format text|md|html]
+    USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT] [--allow-missing]
+                            [--format text|md|html]
 
-    Compares every case of CURRENT with the same case of BASELINE: the change of
-    the median, a Mann-Whitney U test over the two runs' samples and a bootstrap
-    99% interval of the ratio of the medians. Verdicts:
-      regressed / improved  moved by more than the threshold (and 0.5 ns), U test
-                            p < 0.01, and the interval clear of 1
-      within-noise          moved by more than the threshold, not beyond the noise
-      unchanged             moved by no more than the threshold
-      failed                no valid measurement in CURRENT (counts as a regression)
-    Then the geometric mean of the ratios over every common case.
+    Compares every case of CURRENT with the same case of BASELINE. First the
+    machine factor: the median ratio CURRENT/BASELINE of the apple and none cases,
+    which no change of this project touches (a CI runner 30% slower shows 1.30x),
+    and the residual noise, the robust spread of those ratios around the factor.
+    Each case is then judged on its change beyond the factor:
+      regressed / improved  beyond the threshold, beyond a multiple of its noise
+                            (residual noise and both medians' spread; the multiple
+                            grows with the number of cases, so unchanged code
+                            fails about one comparison in twenty at most), U test
+                            p < 0.01 and the 99% interval clear of 1
+      within-noise          beyond the threshold, not beyond the noise
+      not-enough-samples    beyond the threshold with fewer than 8 samples a side
+      unchanged             within the threshold; or under the resolution in both
+      failed                no valid measurement in CURRENT
+      missing               in BASELINE, not in CURRENT
+    A median under its case's resolution is a bound (< x ns) and is judged as
+    one, never divided. Then each strategy's change of standing against apple,
+    measured side by side within each run: a change machine speed cannot cause.
 
     OPTIONS:
-      --threshold VALUE     5%, 5 or 0.05 all mean five percent (default 5%)
-      --instructions-threshold VALUE
+      --threshold PERCENT   The change that counts, as a percentage: 5% (default);
+                            a bare number such as 0.5 or 5 is refused
+      --instructions-threshold PERCENT
                             For cases both runs counted instructions of
                             (run --metric instructions): a count that grew by more
                             regressed (default 1%); exact counts need no noise test
-      --format FORMAT       text (default), md (significant changes only, for a CI
+      --allow-missing       Do not fail on baseline cases missing from CURRENT
+      --format FORMAT       text (default), md (what fails and improves, for a CI
                             job summary or a pull-request comment) or html (a page)
       -h, --help            Show this help
 
-    Exit status: 0 no significant regression past the threshold, 1 one or more,
-    64 bad input (missing or corrupt file, runs with no case in common).
+    Exit status: 0 nothing fails; 1 a regression, a failed case, a change with
+    too few samples to judge, or a missing case; 64 bad input (missing or
+    corrupt file, runs with no case in common, a threshold that is no percentage).
     """
 
   static let report = """
@@ -152,28 +166,53 @@ enum Usage {
     """
 
   static let check = """
-    USAGE: obsbench check RULES [RUN.json] [--format text|md]
+    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--suggest]
 
     Checks a run against a rules file, one rule a line:
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
       lock-thread-keypath on reads/untracked <= 5ns
-      none on reads/untracked@1000 allocs <= 0
+      lock-thread-keypath on reads/untracked@1 allocs <= 0
       lock-* / apple on reads/* <= 1.5
-    Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER,
+    Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT],
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
     notifications, instructions (per op, from run --metric instructions). The first strategy and the scenario may be globs. A ratio
     divides by the second strategy at the same size and, for the median, is the
     median of per-round ratios of samples taken side by side, so it holds on
-    machines whose speed drifts. '#' starts a comment. A rule that matches no
-    case fails. Each failed rule is printed first, with the measured value.
+    machines whose speed drifts. UNIT must fit: ns on an absolute median, B on
+    absolute bytes, x on a ratio, or none. A median under its case's resolution
+    is a bound (< x) and is judged as one: it passes a <= rule above it, and a
+    rule it cannot decide fails ("cannot judge"). '#' starts a comment. A rule
+    that matches no case fails. Each failed rule is printed first.
 
     OPTIONS:
       --results FILE        The run to check, instead of RUN.json
                             (default Reports/latest/results.json)
       --format FORMAT       text (default: one PASS/FAIL line per case) or md
                             (the broken rules, for a CI job summary)
+      --suggest             Print RULES with each relative median <= rule's
+                            bound set to 2x the upper end of the 95% interval of
+                            the ratio the run measured (to regenerate ci/rules.txt)
       -h, --help            Show this help
 
-    Exit status: 0 every rule holds, 1 a rule broke, 64 bad input.
+    Exit status: 0 every rule holds, 1 a rule broke, 64 bad input (including a
+    unit that does not fit its metric).
+    """
+
+  static let coverage = """
+    USAGE: obsbench coverage A.json B.json [--reference STRATEGY] [--minimum PERCENT] [--list]
+
+    Checks that the intervals a run publishes are honest: for every case measured
+    in both runs, whether B's ratio to the reference strategy (paired, per round)
+    lies inside A's 95% interval of that ratio (a block bootstrap over rounds that
+    includes the loop-cost estimate's spread). Prints the share per suite and in
+    all. Make A and B back to back on the same machine and commit.
+
+    OPTIONS:
+      --reference STRATEGY  The denominator of the ratios (default apple)
+      --minimum PERCENT     Exit 1 when the share covered is below this, e.g. 85%
+      --list                One line per case: in/OUT, A's interval, B's ratio
+      -h, --help            Show this help
+
+    Exit status: 0 measured (and at least --minimum), 1 below --minimum, 64 bad input.
     """
 }

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import Foundation
 import Testing
 
 @Suite("AllocationCounter")
@@ -16,6 +17,13 @@ struct AllocationCounterTests {
   // check its counts through the executable). Where it is absent the counter must
   // say so rather than report numbers; with `LD_PRELOAD=libjemalloc.so.2` the
   // tests below run in-process too.
+  // scripts/test runs these tests again with jemalloc preloaded and this set:
+  // there a counter that does not come up is a failure, not a skipped test.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["OBSBENCH_REQUIRE_ALLOCATIONS"] == "1"))
+  func counter_isAvailable_whenJemallocIsRequired() {
+    #expect(AllocationCounter.shared != nil, "jemalloc preloaded but allocations cannot be counted: \(AllocationCounter.allocatorDescription)")
+  }
+
   @Test func counter_reportsItsAvailabilityHonestly() {
     if let counter = AllocationCounter.shared {
       #expect(AllocationCounter.allocatorDescription.hasPrefix("jemalloc"))
@@ -72,5 +80,37 @@ struct AllocationCounterTests {
     }
     #expect(allocations == 0)
     #expect(bytes == 0)
+  }
+
+  // Counts and bytes cover the same scope, every thread: another thread's
+  // allocations appear in both, at the same bytes per allocation as this thread's.
+  @Test(.enabled(if: AllocationCounter.shared != nil))
+  func snapshot_countsAnotherThreadsAllocations_inCountsAndBytesAlike() throws {
+    let counter = try #require(AllocationCounter.shared)
+    let count = 1000
+    var best = (allocations: UInt64.max, bytes: UInt64.max)
+    for _ in 0..<10 {
+      let before = counter.snapshot()
+      let done = DispatchSemaphore(value: 0)
+      let worker = Thread {
+        var nodes = [Node]()
+        nodes.reserveCapacity(count)
+        for index in 0..<count { nodes.append(Node(index)) }
+        blackHole(nodes)
+        nodes.removeAll(keepingCapacity: true)
+        // The worker's cached requests reach the arenas when its cache flushes.
+        _ = counter.snapshot()
+        done.signal()
+      }
+      worker.start()
+      done.wait()
+      let (allocations, bytes) = counter.snapshot().since(before)
+      best = (min(best.allocations, allocations), min(best.bytes, bytes))
+    }
+    #expect(best.allocations >= UInt64(count))
+    #expect(best.allocations <= UInt64(count) + 20)
+    // 32-byte nodes plus one array buffer: bytes per allocation stays near 32.
+    #expect(best.bytes >= UInt64(count * 32))
+    #expect(Double(best.bytes) / Double(best.allocations) < 64)
   }
 }

@@ -16,7 +16,7 @@ struct CheckRuleTests {
   }
 
   @Test func parse_absoluteRuleWithSizeMetricAndUnit() throws {
-    let rule = try CheckRule(parsing: "none on tracked*@100 allocs<2x")
+    let rule = try CheckRule(parsing: "none on tracked*@100 allocs<2")
     #expect(rule.reference == nil)
     #expect(rule.size == 100)
     #expect(rule.metric == .allocs)
@@ -56,5 +56,46 @@ struct CheckRuleTests {
     let verdicts = try CheckRule(parsing: "nobody on untracked <= 1").evaluate(in: Fixtures.sample)
     #expect(verdicts.count == 1)
     #expect(!verdicts[0].passed)
+  }
+
+  @Test(arguments: [
+    "lock on s allocs <= 5ns", "lock / apple on s <= 0.5ns", "lock on s <= 5x", "lock on s notifications <= 1B",
+    "lock on s bytes <= 64ns", "lock on s <= 5ms",
+  ])
+  func parse_rejectsUnitsThatDoNotFitTheMetric(line: String) {
+    #expect(throws: ReportError.self) { try CheckRule(parsing: line) }
+  }
+
+  @Test func parse_acceptsUnitsThatFit() throws {
+    #expect(try CheckRule(parsing: "a on s bytes <= 64B").bound == 64)
+    #expect(try CheckRule(parsing: "a / b on s <= 0.5x").bound == 0.5)
+    #expect(try CheckRule(parsing: "a / b on s allocs <= 2×").bound == 2)
+    #expect(try CheckRule(parsing: "a on s <= 5ns").bound == 5)
+  }
+
+  @Test func evaluate_referenceAtOrBelowZero_cannotJudge_andNeverPassesANegativeRatio() throws {
+    var apple = Fixtures.result("s", "apple", samples: [20, 21, 22])
+    apple.uncertaintyNs = 0.5
+    var none = Fixtures.result("s", "none", samples: [-0.2, -0.1, -0.3])
+    none.uncertaintyNs = 0.5
+    let run = Fixtures.run([apple, none])
+    let verdicts = try CheckRule(parsing: "apple / none on s <= 0.001").evaluate(in: run)
+    #expect(verdicts.map(\.passed) == [false])
+    #expect(verdicts[0].line.contains("cannot judge"))
+    #expect(verdicts[0].value == nil)
+  }
+
+  @Test func evaluate_boundUnderTheResolution_isJudgedAsABound() throws {
+    var lock = Fixtures.result("s", "lock", samples: [0.1, 0.05, 0.2])
+    lock.uncertaintyNs = 0.4
+    let apple = Fixtures.result("s", "apple", samples: [100, 100, 100])
+    let run = Fixtures.run([lock, apple])
+    // < 0.5 ns over 100 ns: the ratio is below 0.005.
+    #expect(try CheckRule(parsing: "lock / apple on s <= 0.01").evaluate(in: run).map(\.passed) == [true])
+    let tight = try CheckRule(parsing: "lock / apple on s <= 0.001").evaluate(in: run)
+    #expect(tight.map(\.passed) == [false])
+    #expect(tight[0].line.contains("cannot judge"))
+    #expect(try CheckRule(parsing: "lock on s <= 1ns").evaluate(in: run).map(\.passed) == [true])
+    #expect(try CheckRule(parsing: "lock on s >= 0.01ns").evaluate(in: run).map(\.passed) == [false])
   }
 }

@@ -6,7 +6,8 @@ public struct RuleVerdict: Sendable {
   public var rule: CheckRule
   /// The case the value comes from, or `nil` when nothing matched.
   public var key: CaseKey?
-  /// The value compared with the bound: the measured ratio of a relative rule.
+  /// The value compared with the bound: the measured ratio of a relative rule, or
+  /// the bound of it when the run could not resolve the value.
   public var value: Double?
   /// Whether the rule holds.
   public var passed: Bool
@@ -20,44 +21,90 @@ extension CheckRule {
   ///
   /// A relative rule on the median divides paired samples: the median of the
   /// per-round ratios of the two strategies, which the runner sampled side by
-  /// side, so drift of the machine cancels out (see ``PairedRatio``). A rule that
-  /// matches no measured case fails: a gate that silently checks nothing is worse
-  /// than one that complains.
+  /// side, so drift of the machine cancels out (see ``PairedRatio``). A median
+  /// under its case's resolution is a bound (``CaseResult/medianFigure``) and is
+  /// judged as one, never divided: `< 0.02` passes `<= 0.05`; a bound that
+  /// cannot show the rule holds (`< 0.2` against `<= 0.05`, or a reference under
+  /// its resolution) fails as "cannot judge". A rule that matches no measured
+  /// case fails: a gate that silently checks nothing is worse than one that complains.
   public func evaluate(in run: BenchmarkRun) -> [RuleVerdict] {
-    let candidates = run.cases.filter { result in
-      strategy.matches(result.strategy)
-        && (size == nil || result.size == size)
-        && (scenario.description.contains("/")
-          ? scenario.matches("\(result.suite)/\(result.scenario)") : scenario.matches(result.scenario))
-    }
+    let candidates = matches(in: run)
     guard !candidates.isEmpty else {
       return [RuleVerdict(rule: self, key: nil, value: nil, passed: false, line: "FAIL \(text): no such case in the results")]
     }
     return candidates.map { result in
       let place = "\(result.suite)/\(result.scenario)[\(result.size)]"
       let subject = strategy.hasWildcards ? "for \(result.strategy) at \(place)" : "at \(place)"
-      guard let value = metric.value(of: result), result.failure == nil else {
+      guard let figure = self.figure(of: result), result.failure == nil else {
         return verdict(result.key, nil, false, "FAIL \(text) \(subject): \(result.strategy) has no \(metric.rawValue) (\(result.failure ?? "not measured"))")
       }
       guard let reference else {
-        let passed = comparison.holds(value, bound)
-        return verdict(
-          result.key, value, passed,
-          "\(passed ? "PASS" : "FAIL") \(text) \(subject): measured \(NumberFormat.fixed(value)) \(passed ? comparison.rawValue : comparison.negated) \(NumberFormat.fixed(bound))")
+        return judge(figure, key: result.key, "\(subject): measured", detail: "")
       }
       let referenceKey = CaseKey(suite: result.suite, scenario: result.scenario, strategy: reference, size: result.size)
       guard let other = run.cases.first(where: { $0.key == referenceKey }), other.failure == nil,
-        let otherValue = metric.value(of: other), otherValue != 0
+        let otherFigure = self.figure(of: other)
       else {
         return verdict(result.key, nil, false, "FAIL \(text) \(subject): no usable \(metric.rawValue) for \(reference)")
       }
-      let paired = metric == .median ? PairedRatio.of(result, to: other) : nil
-      let ratio = paired ?? value / otherValue
-      let passed = comparison.holds(ratio, bound)
-      let how = paired != nil ? "paired ratio" : "ratio"
+      guard case .value(let otherValue) = otherFigure, otherValue > 0 else {
+        return verdict(
+          result.key, nil, false,
+          "FAIL \(text) \(subject): cannot judge, \(reference) is \(describe(otherFigure)), under what the run resolves")
+      }
+      let ratio: Figure
+      var how = "ratio"
+      switch figure {
+      case .value(let value):
+        let paired = metric == .median ? PairedRatio.of(result, to: other) : nil
+        if paired != nil { how = "paired ratio" }
+        ratio = .value(paired ?? value / otherValue)
+      default:
+        // A bound over a value: the ratio is below bound / the reference's lowest plausible value.
+        ratio = Figure.ratio(figure, over: otherFigure, value: nil, denominatorLow: other.statistics?.ciLow)
+      }
+      return judge(ratio, key: result.key, "\(subject): \(how)", detail: " (\(describe(figure)) / \(describe(otherFigure)))")
+    }
+  }
+
+  /// The cases of `run` the rule covers.
+  func matches(in run: BenchmarkRun) -> [CaseResult] {
+    run.cases.filter { result in
+      strategy.matches(result.strategy)
+        && (size == nil || result.size == size)
+        && (scenario.description.contains("/")
+          ? scenario.matches("\(result.suite)/\(result.scenario)") : scenario.matches(result.scenario))
+    }
+  }
+
+  /// The metric of `result` as published: a time under the case's resolution is a bound.
+  func figure(of result: CaseResult) -> Figure? {
+    guard let value = metric.value(of: result) else { return nil }
+    return metric == .median ? result.medianFigure : .value(value)
+  }
+
+  private func judge(_ figure: Figure, key: CaseKey, _ subject: String, detail: String) -> RuleVerdict {
+    switch figure {
+    case .value(let value) where value >= 0:
+      let passed = comparison.holds(value, bound)
       return verdict(
-        result.key, ratio, passed,
-        "\(passed ? "PASS" : "FAIL") \(text) \(subject): \(how) \(NumberFormat.fixed(ratio)) \(passed ? comparison.rawValue : comparison.negated) \(NumberFormat.fixed(bound)) (\(NumberFormat.fixed(value)) / \(NumberFormat.fixed(otherValue)))")
+        key, value, passed,
+        "\(passed ? "PASS" : "FAIL") \(text) \(subject) \(NumberFormat.fixed(value)) \(passed ? comparison.rawValue : comparison.negated) \(NumberFormat.fixed(bound))\(detail)")
+    case .below(let least) where comparison == .atMost || comparison == .below:
+      let passed = comparison.holds(least, bound)
+      let what = passed ? "\(comparison.rawValue) \(NumberFormat.fixed(bound))" : "cannot judge against \(NumberFormat.fixed(bound))"
+      return verdict(key, least, passed, "\(passed ? "PASS" : "FAIL") \(text) \(subject) < \(NumberFormat.fixed(least)), \(what)\(detail)")
+    default:
+      return verdict(key, nil, false, "FAIL \(text) \(subject) \(describe(figure)): cannot judge against \(NumberFormat.fixed(bound))\(detail)")
+    }
+  }
+
+  private func describe(_ figure: Figure) -> String {
+    switch figure {
+    case .value(let value): NumberFormat.fixed(value)
+    case .below(let bound): "< " + NumberFormat.fixed(bound)
+    case .above(let bound): "> " + NumberFormat.fixed(bound)
+    case .unresolved: "unresolved"
     }
   }
 

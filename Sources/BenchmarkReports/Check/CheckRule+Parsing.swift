@@ -60,12 +60,16 @@ extension CheckRule {
       throw ReportError("expected an operator (<=, <, >=, >) and a number, got '\(rest)' in '\(text)'")
     }
     self.comparison = comparison
-    var digits = number
-    for unit in ["ns", "x", "×"] where digits.hasSuffix(unit) {
-      digits = String(digits.dropLast(unit.count))
-    }
+    let digits = String(number.prefix { $0.isNumber || "+-.eE".contains($0) })
+    let unit = String(number.dropFirst(digits.count))
     guard let bound = Double(digits), bound.isFinite else {
       throw ReportError("malformed number '\(number)' in '\(text)'")
+    }
+    let allowed = metric.allowedUnits(relative: reference != nil)
+    guard unit.isEmpty || allowed.contains(unit) else {
+      let kind = reference != nil ? "a ratio of \(metric.rawValue)" : metric.rawValue
+      let accepted = allowed.isEmpty ? "no unit" : "no unit or " + allowed.joined(separator: ", ")
+      throw ReportError("unit '\(unit)' does not fit \(kind) in '\(text)'; \(kind) takes \(accepted)")
     }
     self.bound = bound
   }

@@ -7,16 +7,18 @@ import BenchmarkKit
 /// # comments and blank lines are ignored
 /// lock-thread-keypath / apple on scopes/track-fire <= 0.25
 /// lock-thread-keypath on reads/untracked <= 5ns
-/// none on reads/untracked@1000 allocs <= 0
+/// lock-thread-keypath on reads/untracked@1 allocs <= 0
 /// lock-* / apple on reads/* <= 1.5
 /// ```
 ///
-/// Grammar: `STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[ns|x|×]`,
+/// Grammar: `STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT]`,
 /// with `OP` one of `<=`, `<`, `>=`, `>` and `METRIC` one of `median` (the
 /// default, ns per operation), `allocs`, `bytes`, `notifications`, `instructions`. The first
 /// strategy and the scenario may be globs. Without `@SIZE` the rule holds at
 /// every size that ran. A relative rule on the median compares paired samples
-/// (see ``PairedRatio``). docs/REPORTS.md documents the format.
+/// (see ``PairedRatio``). The unit must fit: `ns` only on an absolute median,
+/// `B` only on absolute bytes, `x`/`×` only on a ratio; none is always allowed.
+/// docs/REPORTS.md documents the format.
 public struct CheckRule: Hashable, Sendable {
   /// The comparison a rule makes.
   public enum Comparison: String, Sendable, CaseIterable {
@@ -51,6 +53,16 @@ public struct CheckRule: Hashable, Sendable {
     case notifications
     /// Instructions per operation (`run --metric instructions`).
     case instructions
+
+    /// The units a bound of this metric may carry: absolute, then relative.
+    func allowedUnits(relative: Bool) -> [String] {
+      if relative { return ["x", "×"] }
+      switch self {
+      case .median: return ["ns"]
+      case .bytes: return ["B"]
+      case .allocs, .notifications: return []
+      }
+    }
 
     func value(of result: CaseResult) -> Double? {
       switch self {

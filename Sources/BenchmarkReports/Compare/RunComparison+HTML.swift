@@ -21,17 +21,17 @@ extension RunComparison {
   /// The verdict, counts, ratio chart and table, for embedding in a report;
   /// `significantOnly` leaves out unchanged and noisy cases.
   public func htmlFragment(significantOnly: Bool) -> String {
-    let shown = significantOnly ? significantRows : rows.filter { $0.ratio != nil || $0.verdict == .failed }
-    var html = "<p><strong>\(HTMLText.escape(verdictLine))</strong><br/>\(HTMLText.escape(countsLine))</p>\n"
+    let shown = significantOnly ? significantRows : rows.filter { $0.change?.value != nil || $0.verdict != .unchanged }
+    var html = "<p><strong>\(HTMLText.escape(verdictLine))</strong><br/>\(HTMLText.escape(machine.summary))<br/>\(HTMLText.escape(countsLine))</p>\n"
     guard !shown.isEmpty else {
       return html + "<p class=\"note\">No significant change.</p>\n"
     }
     html += ratioChart(shown) + "\n"
-    html += "<table class=\"compare\"><tr><th class=\"case\">case</th><th>baseline</th><th>current</th><th>change</th><th>99% CI of ratio</th><th>p</th><th class=\"case\">verdict</th></tr>\n"
+    html += "<table class=\"compare\"><tr><th class=\"case\">case</th><th>baseline</th><th>current</th><th>beyond machine</th><th>99% CI</th><th>p</th><th class=\"case\">verdict</th></tr>\n"
     for row in shown {
       html += "<tr class=\"\(row.verdict.rawValue)\"><td class=\"case\">\(HTMLText.escape(row.key.description))</td>"
-      html += "<td>\(NumberFormat.nanoseconds(row.baseline))</td><td>\(NumberFormat.nanoseconds(row.current))</td>"
-      html += "<td>\(changeText(row.ratio))</td><td>\(intervalText(row.interval))</td><td>\(HTMLText.escape(pText(row.pValue)))</td>"
+      html += "<td>\(HTMLText.escape(figureText(row.baseline)))</td><td>\(HTMLText.escape(figureText(row.current)))</td>"
+      html += "<td>\(HTMLText.escape(changeText(row.change)))</td><td>\(intervalText(row.interval))</td><td>\(HTMLText.escape(pText(row.pValue)))</td>"
       html += "<td class=\"case\">\(row.verdict.rawValue)</td></tr>\n"
     }
     return html + "</table>\n"
@@ -40,19 +40,19 @@ extension RunComparison {
   /// Each case's ratio as a dot with its interval on a logarithmic axis, the
   /// threshold band shaded: a regression sits right of the band, clear of 1.
   private func ratioChart(_ shown: [Row]) -> String {
-    let plotted = shown.filter { $0.ratio != nil }
+    let plotted = shown.filter { $0.change?.value != nil }
     guard !plotted.isEmpty else { return "" }
     let labelWidth = 380.0
     let plotWidth = 520.0
     let rowHeight = 17.0
     let top = 34.0
-    let values = plotted.flatMap { [$0.ratio!, $0.interval?.lowerBound ?? $0.ratio!, $0.interval?.upperBound ?? $0.ratio!] }
+    let values = plotted.flatMap { [$0.change!.value!, $0.interval?.lowerBound ?? $0.change!.value!, $0.interval?.upperBound ?? $0.change!.value!] }
       .filter { $0 > 0 }
     let x = AxisScale.log(
       minimum: min(values.min() ?? 1, 1 / 1.5), maximum: max(values.max() ?? 1, 1.5), start: labelWidth,
       end: labelWidth + plotWidth)
     var canvas = SVGCanvas(width: labelWidth + plotWidth + 90, height: top + rowHeight * Double(plotted.count) + 10)
-    canvas.text("current / baseline (log scale) · dot: ratio of medians · line: 99% interval · band: ±threshold", x: labelWidth, y: 12, size: 11.5, fill: "#555")
+    canvas.text("current / baseline / machine factor (log scale) · dot: ratio of medians · line: 99% interval · band: ±threshold", x: labelWidth, y: 12, size: 11.5, fill: "#555")
     let bandLow = x.position(1 / (1 + threshold))
     let bandHigh = x.position(1 + threshold)
     canvas.rect(x: bandLow, y: top - 6, width: bandHigh - bandLow, height: rowHeight * Double(plotted.count) + 6, fill: "#eeeeee")
@@ -68,8 +68,8 @@ extension RunComparison {
       if let interval = row.interval {
         canvas.line(x1: x.position(interval.lowerBound), y1: y, x2: x.position(interval.upperBound), y2: y, stroke: color, width: 2)
       }
-      canvas.circle(cx: x.position(row.ratio!), cy: y, r: 4, fill: color, title: "\(row.key): \(changeText(row.ratio)), \(row.verdict.rawValue)")
-      canvas.text(changeText(row.ratio), x: labelWidth + plotWidth + 8, y: y + 4, size: 11, fill: color)
+      canvas.circle(cx: x.position(row.change!.value!), cy: y, r: 4, fill: color, title: "\(row.key): \(changeText(row.change)), \(row.verdict.rawValue)")
+      canvas.text(changeText(row.change), x: labelWidth + plotWidth + 8, y: y + 4, size: 11, fill: color)
     }
     return canvas.render(label: "ratio of current to baseline median per case, with intervals")
   }

@@ -2,24 +2,28 @@ import Foundation
 import BenchmarkKit
 
 extension RunComparison {
-  /// A plain-text table of every row, then the counts, the geometric mean and a
-  /// one-line verdict.
+  /// The machine factor in one line, a plain-text table of every row, each
+  /// strategy's change of standing against `apple`, the counts and a one-line verdict.
   public func render() -> String {
-    let header = ["case", "baseline", "current", "change", "99% CI of ratio", "p", "verdict"]
+    let header = ["case", "baseline", "current", "raw", "beyond machine", "99% CI", "p", "verdict"]
     var table = [header]
     for row in rows {
       table.append([
-        row.key.description, NumberFormat.nanoseconds(row.baseline), NumberFormat.nanoseconds(row.current),
-        changeText(row.ratio), intervalText(row.interval), pText(row.pValue), row.verdict.rawValue,
+        row.key.description, figureText(row.baseline), figureText(row.current), changeText(row.ratio),
+        changeText(row.change), intervalText(row.interval), pText(row.pValue), row.verdict.rawValue,
       ])
     }
-    let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
-    var lines = table.map { fields in
-      fields.enumerated().map { column, field in
-        let padding = String(repeating: " ", count: widths[column] - field.count)
-        // Names left-aligned, numbers right-aligned.
-        return column == 0 || column == header.count - 1 ? field + padding : padding + field
-      }.joined(separator: "  ").trimmingTrailingSpaces()
+    var lines = [machine.summary, ""] + Self.aligned(table, leftColumns: [0, header.count - 1])
+    if !standings.isEmpty {
+      lines += ["", "Standing against apple, measured side by side in each run (machine speed cannot move it):"]
+      var standingTable = [["strategy", "cases", "median change", "range"]]
+      for standing in standings {
+        standingTable.append([
+          standing.strategy, String(standing.cases), changeText(standing.change),
+          "\(changeText(standing.range.lowerBound)) … \(changeText(standing.range.upperBound))",
+        ])
+      }
+      lines += Self.aligned(standingTable, leftColumns: [0])
     }
     lines.append("")
     lines.append(countsLine)
@@ -27,7 +31,7 @@ extension RunComparison {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `improved 2, regressed 1, …, geometric mean 1.02× (+2.0%) over N cases`.
+  /// `improved 2, regressed 1, …; geometric mean …; noise multiple 4.1`.
   var countsLine: String {
     let counts = Verdict.allCases.compactMap { verdict -> String? in
       let count = count(verdict)
@@ -35,27 +39,57 @@ extension RunComparison {
     }
     var line = counts.joined(separator: ", ")
     if let mean = geometricMean {
-      line += "; geometric mean of \(rows.compactMap(\.ratio).count) ratios \(NumberFormat.ratio(mean)) (\(changeText(mean)))"
+      line += "; geometric mean of \(rows.compactMap(\.ratio).count) raw ratios \(NumberFormat.ratio(mean)) (\(changeText(mean)))"
     }
-    if let noise = runToRunNoise {
-      line += "; run-to-run noise ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))% (a change must exceed \(NumberFormat.fixed(options.noiseMultiple, 0))× that)"
-    }
+    line += "; a change must exceed \(NumberFormat.fixed(threshold * 100, 1))% and \(NumberFormat.fixed(noiseMultiple, 1))× its noise"
     return line
   }
 
   /// The outcome in one line, as CI logs show it.
   var verdictLine: String {
-    let count = regressions.count
     let percent = NumberFormat.fixed(threshold * 100, 1)
-    return count == 0
-      ? "no regression beyond \(percent)% in \(rows.count) cases"
-      : "\(count) regression\(count == 1 ? "" : "s") beyond \(percent)% in \(rows.count) cases"
+    let failures = gateFailures
+    guard !failures.isEmpty else {
+      let missing = count(.missing)
+      let note = missing > 0 ? " (\(missing) baseline case\(missing == 1 ? "" : "s") missing, allowed)" : ""
+      return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
+    }
+    let parts: [(Verdict, String)] = [
+      (.regressed, "regression"), (.failed, "failed case"), (.notEnoughSamples, "change with not enough samples to judge"),
+      (.missing, "missing case"),
+    ]
+    let counted = parts.compactMap { verdict, noun -> String? in
+      let count = failures.filter { $0.verdict == verdict }.count
+      return count == 0 ? nil : "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+    return "FAIL: " + counted.joined(separator: ", ") + " (threshold \(percent)%, \(rows.count) cases)"
+  }
+
+  /// A published median: `17.3`, or `< 0.80` for a bound.
+  func figureText(_ figure: Figure?) -> String {
+    switch figure {
+    case .value(let value)?: NumberFormat.nanoseconds(value)
+    case .below(let bound)?: "< " + NumberFormat.nanoseconds(bound)
+    case .above(let bound)?: "> " + NumberFormat.nanoseconds(bound)
+    case .unresolved?, nil: "–"
+    }
   }
 
   func changeText(_ ratio: Double?) -> String {
     guard let ratio, ratio.isFinite else { return "–" }
     let percent = (ratio - 1) * 100
     return (percent >= 0 ? "+" : "") + NumberFormat.fixed(percent, 1) + "%"
+  }
+
+  /// A change that may be a bound: `+3.0%`, `> +270.0%`, `< -40.0%`.
+  func changeText(_ change: Figure?) -> String {
+    switch change {
+    case .value(let ratio)?: changeText(ratio)
+    case .below(let ratio)?: "< " + changeText(ratio)
+    case .above(let ratio)?: "> " + changeText(ratio)
+    case .unresolved?: "bounds"
+    case nil: "–"
+    }
   }
 
   func intervalText(_ interval: ClosedRange<Double>?) -> String {
@@ -66,6 +100,18 @@ extension RunComparison {
   func pText(_ p: Double?) -> String {
     guard let p else { return "–" }
     return p < 0.0001 ? "<0.0001" : NumberFormat.fixed(p, 4)
+  }
+
+  /// Rows padded to columns: `leftColumns` left-aligned, the rest right-aligned.
+  static func aligned(_ table: [[String]], leftColumns: Set<Int>) -> [String] {
+    guard let first = table.first else { return [] }
+    let widths = first.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+    return table.map { fields in
+      fields.enumerated().map { column, field in
+        let padding = String(repeating: " ", count: widths[column] - field.count)
+        return leftColumns.contains(column) ? field + padding : padding + field
+      }.joined(separator: "  ").trimmingTrailingSpaces()
+    }
   }
 }
 

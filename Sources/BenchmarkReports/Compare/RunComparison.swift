@@ -3,104 +3,86 @@ import Foundation
 
 /// The comparison of a current run with a baseline, case by case, for CI.
 ///
-/// Per case: the change of the median, a Mann–Whitney U test over the two runs'
-/// samples, and a seeded bootstrap interval of the ratio of the medians. A change
-/// counts only when it clears both the threshold and the noise:
+/// Two effects move a case between runs, and the comparison separates them:
 ///
-/// - **regressed** / **improved**: the median moved by more than the threshold
-///   (and by more than ``absoluteFloorNs``), the U test's p-value is below
-///   ``Options/significance``, the bootstrap interval of the ratio lies
-///   entirely on that side of 1, and the change is beyond the run-to-run noise;
-/// - **within noise**: the median moved by more than the threshold, but the
-///   samples do not show it beyond their spread;
-/// - **unchanged**: the median moved by less than the threshold.
+/// - **the machine**: a CI runner 30% slower than the one that made the baseline
+///   slows every case alike. ``machine`` estimates that factor from the strategies
+///   a change of this project cannot touch (`apple` and `none`, see
+///   ``Options/referenceStrategies``) and every case is judged on its change
+///   *beyond* the factor;
+/// - **the code**: what is left. Its noise (``MachineSpeed/residualNoise``) is the
+///   robust spread of the reference cases' log ratios *around* the factor, so a
+///   broad regression of the project's own strategies can neither shift the
+///   factor nor inflate the noise that would hide it.
 ///
-/// The samples of one run are taken within seconds of each other, so their
-/// spread understates how much a shared machine moves between runs (on these
-/// VMs, tens of percent: other tenants come and go). With eight or more common
-/// cases the comparison therefore also estimates the run-to-run noise from the
-/// data itself — the robust spread (1.4826 × MAD) of the log ratios over every
-/// case, most of which a change leaves alone — and calls significant only a
-/// change beyond ``Options/noiseMultiple`` times it. On a quiet machine that
-/// spread is small and a real 20 % regression stands out; on a noisy one the
-/// comparison says so instead of crying wolf.
+/// A case regressed when its change beyond the factor clears the threshold, its
+/// noise (the residual noise and the two medians' own sampling spread) by a
+/// multiple that keeps the whole comparison to about one false alarm in twenty
+/// runs of unchanged code (``noiseMultiple``), a Mann–Whitney U test on the
+/// factor-corrected samples, and a bootstrap interval of the corrected ratio.
+/// A median under its case's resolution is a bound (``Figure``) and is judged
+/// as one, never divided: `< 0.8 ns` then `< 0.9 ns` is unchanged; `< 0.8 ns`
+/// then `3 ns` is a regression of more than 3.7×, if beyond the noise.
 ///
-/// A case that failed in the current run counts as a regression.
+/// What makes `compare` exit 1 (``gateFailures``): a regression, a case that
+/// failed, a change beyond the threshold with too few samples to judge, and a
+/// baseline case missing from the current run (unless ``Options/allowMissing``).
 public struct RunComparison: Sendable {
   /// What happened to one case between the runs.
   public enum Verdict: String, Sendable, CaseIterable {
-    /// Significantly slower, by more than the threshold.
+    /// Slower beyond the machine factor, the threshold and the noise.
     case regressed
-    /// Significantly faster, by more than the threshold.
+    /// Faster beyond the machine factor, the threshold and the noise.
     case improved
-    /// Moved by no more than the threshold.
+    /// Moved, after the machine factor, by no more than the threshold; or two
+    /// bounds, which say nothing more.
     case unchanged
     /// Moved by more than the threshold, but not beyond the noise.
     case withinNoise = "within-noise"
+    /// Moved beyond the threshold and the noise, with too few samples on a side
+    /// for the U test and the interval to confirm it.
+    case notEnoughSamples = "not-enough-samples"
     /// No valid measurement in the current run.
     case failed
-    /// Measured in the baseline only.
-    case onlyInBaseline = "only-in-baseline"
+    /// Measured in the baseline, missing from the current run.
+    case missing
     /// Measured in the current run only.
     case onlyInCurrent = "only-in-current"
-  }
-
-  /// How strict the comparison is.
-  public struct Options: Hashable, Sendable {
-    /// The relative change that counts, e.g. 0.05 for 5 %.
-    public var threshold: Double
-    /// The largest p-value that counts as significant.
-    public var significance: Double
-    /// The coverage of the bootstrap interval of the ratio.
-    public var confidence: Double
-    /// Bootstrap resamples per case.
-    public var resamples: Int
-    /// How many times the run-to-run noise a change must exceed.
-    public var noiseMultiple: Double
-
-    /// Creates options; the defaults suit these noisy machines.
-    public init(
-      threshold: Double = 0.05, significance: Double = 0.01, confidence: Double = 0.99, resamples: Int = 1000,
-      noiseMultiple: Double = 3
-    ) {
-      self.threshold = threshold
-      self.significance = significance
-      self.confidence = confidence
-      self.resamples = resamples
-      self.noiseMultiple = noiseMultiple
-    }
   }
 
   /// One case of either run.
   public struct Row: Sendable {
     /// The case.
     public var key: CaseKey
-    /// The baseline's median.
-    public var baseline: Double?
-    /// The current median.
-    public var current: Double?
-    /// `current / baseline`, when both are positive.
+    /// The baseline's published median.
+    public var baseline: Figure?
+    /// The current published median.
+    public var current: Figure?
+    /// Samples on each side.
+    public var sampleCounts: (baseline: Int, current: Int)
+    /// `current / baseline` when both medians are values: the raw change.
     public var ratio: Double?
-    /// The bootstrap interval of the ratio, when it exists.
+    /// The change beyond the machine factor: `current / baseline / factor`, or a
+    /// bound of it when a median is a bound.
+    public var change: Figure?
+    /// The bootstrap interval of the factor-corrected ratio, when both are values.
     public var interval: ClosedRange<Double>?
-    /// The two-sided p-value of the Mann–Whitney U test over the samples.
+    /// The two-sided p-value of the Mann–Whitney U test on the corrected samples.
     public var pValue: Double?
     /// The verdict.
     public var verdict: Verdict
   }
 
-  /// Differences smaller than this many ns per operation never count: they are
-  /// within the harness's own precision.
-  public static let absoluteFloorNs = 0.5
-
   /// Every case of either run, sorted by key.
   public var rows: [Row]
-  /// The run-to-run noise estimated from the data: the robust standard
-  /// deviation of the log ratios of the common cases; `nil` with fewer than
-  /// ``minimumCasesForNoise`` of them.
-  public var runToRunNoise: Double?
-  /// The common cases needed to estimate ``runToRunNoise``.
-  public static let minimumCasesForNoise = 8
+  /// How much faster or slower the current machine ran, and the noise left.
+  public var machine: MachineSpeed
+  /// Each strategy's change of standing against `apple` within each run.
+  public var standings: [StrategyStanding]
+  /// How many times its noise a case's change must exceed: ``Options/noiseMultiple``,
+  /// or more with many cases, so that about one run in twenty of unchanged code
+  /// has a false alarm (Bonferroni over the judged cases).
+  public var noiseMultiple: Double
   /// How strict the comparison was.
   public var options: Options
   /// The relative change that counts.
@@ -111,22 +93,15 @@ public struct RunComparison: Sendable {
     self.options = options
     let old = Dictionary(baseline.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-    var rows = Set(old.keys).union(new.keys).sorted().map { key in
-      Self.row(key: key, before: old[key], after: new[key], options: options)
+    let machine = MachineSpeed(baseline: old, current: new, options: options)
+    self.machine = machine
+    let judged = Set(old.keys).intersection(new.keys).count
+    noiseMultiple = max(options.noiseMultiple, Self.familyWiseMultiple(cases: judged, error: options.familyWiseError))
+    let multiple = noiseMultiple
+    rows = Set(old.keys).union(new.keys).sorted().map { key in
+      Self.row(key: key, before: old[key], after: new[key], machine: machine, multiple: multiple, options: options)
     }
-    let logRatios = rows.compactMap { $0.ratio.map { log($0) } }
-    if logRatios.count >= Self.minimumCasesForNoise, let center = Statistics.median(logRatios),
-      let mad = Statistics.median(logRatios.map { abs($0 - center) })
-    {
-      let noise = 1.4826 * mad
-      runToRunNoise = noise
-      for index in rows.indices where rows[index].verdict == .regressed || rows[index].verdict == .improved {
-        if let ratio = rows[index].ratio, abs(log(ratio)) <= options.noiseMultiple * noise {
-          rows[index].verdict = .withinNoise
-        }
-      }
-    }
-    self.rows = rows
+    standings = StrategyStanding.all(baseline: old, current: new, metric: options.metric)
   }
 
   /// Compares `current` with `baseline` with default options but `threshold`.
@@ -134,42 +109,16 @@ public struct RunComparison: Sendable {
     self.init(baseline: baseline, current: current, options: Options(threshold: threshold))
   }
 
-  private static func row(key: CaseKey, before: CaseResult?, after: CaseResult?, options: Options) -> Row {
-    let old = before?.failure == nil ? before?.statistics?.median : nil
-    let new = after?.statistics?.median
-    var row = Row(key: key, baseline: old, current: new, ratio: nil, interval: nil, pValue: nil, verdict: .unchanged)
-    guard let after else {
-      row.verdict = .onlyInBaseline
-      return row
+  /// The rows that make `compare` exit with 1: regressions, failed cases, changes
+  /// too poorly sampled to judge, and missing cases unless they are allowed.
+  public var gateFailures: [Row] {
+    rows.filter { row in
+      switch row.verdict {
+      case .regressed, .failed, .notEnoughSamples: true
+      case .missing: !options.allowMissing
+      default: false
+      }
     }
-    guard after.failure == nil, let new else {
-      row.verdict = .failed
-      return row
-    }
-    guard let before, let old else {
-      row.verdict = .onlyInCurrent
-      return row
-    }
-    if old > 0 && new > 0 { row.ratio = new / old }
-    // Edited or summary-only files may lack samples; the medians then stand for them.
-    let oldSamples = before.samples.isEmpty ? [old] : before.samples
-    let newSamples = after.samples.isEmpty ? [new] : after.samples
-    row.pValue = MannWhitneyU(oldSamples, newSamples)?.pValue
-    row.interval = RatioInterval.bootstrap(
-      baseline: oldSamples, current: newSamples, resamples: options.resamples, confidence: options.confidence,
-      seed: SplitMix64.seed(for: key.description))
-    let delta = new - old
-    let beyondThreshold = abs(delta) >= absoluteFloorNs && (row.ratio.map { abs($0 - 1) > options.threshold } ?? true)
-    guard beyondThreshold else { return row }
-    let testSays = (row.pValue ?? 1) < options.significance
-    let intervalSays = row.interval.map { delta > 0 ? $0.lowerBound > 1 : $0.upperBound < 1 } ?? true
-    row.verdict = testSays && intervalSays ? (delta > 0 ? .regressed : .improved) : .withinNoise
-    return row
-  }
-
-  /// The rows that make `compare` exit with 1: significant regressions and failures.
-  public var regressions: [Row] {
-    rows.filter { $0.verdict == .regressed || $0.verdict == .failed }
   }
 
   /// The rows measured in both runs.
@@ -177,8 +126,9 @@ public struct RunComparison: Sendable {
     rows.filter { $0.baseline != nil && $0.current != nil }
   }
 
-  /// The geometric mean of the ratios of every case measured in both runs, or
-  /// `nil` when none has one: the overall change in one number.
+  /// The geometric mean of the raw ratios of every case measured as a value in
+  /// both runs, or `nil` when none has one: the overall change in one number,
+  /// machine included.
   public var geometricMean: Double? {
     let ratios = rows.compactMap(\.ratio)
     guard !ratios.isEmpty else { return nil }
@@ -190,15 +140,17 @@ public struct RunComparison: Sendable {
     rows.filter { $0.verdict == verdict }.count
   }
 
-  /// The threshold in `text`: `5%`, `5` (read as percent) or `0.05`.
-  ///
-  /// - Throws: ``ReportError`` when it is not a positive number.
-  public static func parseThreshold(_ text: String) throws(ReportError) -> Double {
-    let isPercent = text.hasSuffix("%")
-    let number = isPercent ? String(text.dropLast()) : text
-    guard let value = Double(number), value.isFinite, value > 0 else {
-      throw ReportError("malformed threshold '\(text)'; expected e.g. 5% or 0.05")
+  /// The z-score that `cases` independent normal tests may each exceed by chance
+  /// with probability `error / cases` in all (two-sided): 3.5 for 10 cases, 4.1 for 1000.
+  static func familyWiseMultiple(cases: Int, error: Double) -> Double {
+    guard cases > 0, error > 0 else { return 0 }
+    let tail = error / Double(2 * cases)
+    var low = 0.0
+    var high = 12.0
+    for _ in 0..<60 {
+      let middle = (low + high) / 2
+      if erfc(middle / 2.0.squareRoot()) / 2 > tail { low = middle } else { high = middle }
     }
-    return isPercent || value >= 1 ? value / 100 : value
+    return (low + high) / 2
   }
 }

@@ -1,0 +1,92 @@
+import BenchmarkKit
+import Foundation
+
+/// Proposes the bounds of a rules file from a run: each relative `<=`/`<` rule
+/// on the median gets 1.6 × the upper end of the 95% interval of the ratio it
+/// measured (``PairedRatio/interval(of:to:confidence:resamples:)``), the largest
+/// over the cases it covers, so that a gate sits within about 2× of what the
+/// run measured and a 2× slowdown breaks it.
+///
+/// Other lines (comments, absolute rules, other metrics) are kept as written.
+/// The lead regenerates `ci/rules.txt` from the reference run with it.
+public enum RulesSuggestion {
+  /// `text` (a rules file) with the bounds of its relative median rules set to
+  /// `margin` × what `run` measured, each followed by a comment of the measurement.
+  ///
+  /// - Throws: ``ReportError`` for a malformed rule.
+  public static func rewrite(_ text: String, run: BenchmarkRun, margin: Double = 1.6, source: String) throws(ReportError)
+    -> String
+  {
+    var lines = [String]()
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let content = String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+      guard !content.allSatisfy(\.isWhitespace) else {
+        lines.append(String(line))
+        continue
+      }
+      let rule: CheckRule
+      do {
+        rule = try CheckRule(parsing: content)
+      } catch {
+        throw ReportError("\(source):\(number + 1): \(error.message)")
+      }
+      guard let measured = measuredUpperEnd(of: rule, in: run), rule.reference != nil, rule.metric == .median,
+        rule.comparison == .atMost || rule.comparison == .below
+      else {
+        lines.append(String(line))
+        continue
+      }
+      let bound = roundedUp(measured.upper * margin)
+      let head = content.trimmingCharacters(in: .whitespaces)
+      guard let operatorRange = head.range(of: rule.comparison.rawValue, options: .backwards) else {
+        lines.append(String(line))
+        continue
+      }
+      lines.append(
+        "\(head[..<operatorRange.upperBound]) \(format(bound))  # measured \(measured.text), 95% ≤ \(format(measured.upper))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The largest upper end of the 95% interval (or the bound) of the ratio the
+  /// rule measures over its cases, or `nil` when a case has none.
+  static func measuredUpperEnd(of rule: CheckRule, in run: BenchmarkRun) -> (upper: Double, text: String)? {
+    guard let reference = rule.reference else { return nil }
+    var worst: (upper: Double, text: String)?
+    for result in rule.matches(in: run) {
+      let key = CaseKey(suite: result.suite, scenario: result.scenario, strategy: reference, size: result.size)
+      guard let other = run.cases.first(where: { $0.key == key }), let ratio = PairedRatio.of(result, to: other)
+      else { return nil }
+      let upper: Double
+      let text: String
+      if let interval = PairedRatio.interval(of: result, to: other) {
+        upper = interval.upperBound
+        text = format(ratio)
+      } else if case .below(let least) = Figure.ratio(
+        result.medianFigure ?? .unresolved, over: other.medianFigure ?? .unresolved, value: nil,
+        denominatorLow: other.statistics?.ciLow)
+      {
+        upper = least
+        text = "< " + format(least)
+      } else {
+        upper = ratio
+        text = format(ratio)
+      }
+      if upper > (worst?.upper ?? -.infinity) { worst = (upper, text) }
+    }
+    return worst
+  }
+
+  /// Rounded up to two significant digits, so a file reads `0.031`, not `0.03087`.
+  static func roundedUp(_ value: Double) -> Double {
+    guard value > 0 else { return value }
+    let scale = pow(10, floor(log10(value)) - 1)
+    return (value / scale).rounded(.up) * scale
+  }
+
+  static func format(_ value: Double) -> String {
+    var text = String(format: "%.4g", value)
+    if text.contains("e") { text = String(format: "%.6f", value) }
+    return text
+  }
+}

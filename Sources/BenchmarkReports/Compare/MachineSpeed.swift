@@ -1,0 +1,93 @@
+import BenchmarkKit
+import Foundation
+
+/// How much slower (or faster) the current run's machine was than the
+/// baseline's, and how much cases move between the runs beyond that.
+///
+/// The factor is the median ratio current/baseline of the cases of the reference
+/// strategies (`apple`, `none`): code of this project never runs in them, so they
+/// move with the machine only. With fewer than ``minimumReferenceCases`` of them
+/// measured as values, the median over every common case stands in. The residual
+/// noise is 1.4826 × the median absolute deviation of those cases' log ratios
+/// around the factor's log: a robust standard deviation of how far an unchanged
+/// case strays from the machine's shift.
+///
+/// A noisy case strays further than a steady one, so a case is judged against
+/// its own noise: the sampling spread of its two medians (their 95% intervals)
+/// times ``noiseScale``, the robust spread of the reference cases' deviations
+/// from the factor measured in units of their own sampling spread. On a quiet
+/// machine the scale is near 1; where runs drift apart more than their samples
+/// show (autocorrelated samples, other tenants), it says by how much.
+public struct MachineSpeed: Sendable {
+  /// current / baseline for an unchanged case: 1.3 means the current machine was 30% slower.
+  public var factor: Double
+  /// How many cases the factor is the median of.
+  public var basisCount: Int
+  /// Which cases those are, for the report: e.g. `apple and none`.
+  public var basis: String
+  /// The robust standard deviation of the log ratios around the factor, or `nil`
+  /// with fewer than ``minimumCasesForNoise`` cases.
+  public var residualNoise: Double?
+  /// How many times its own sampling spread an unchanged case strays from the
+  /// factor (robust, at least 1), or `nil` with fewer than ``minimumCasesForNoise`` cases.
+  public var noiseScale: Double?
+
+  /// Reference cases needed before they alone set the factor.
+  public static let minimumReferenceCases = 5
+  /// Cases needed to estimate ``residualNoise``.
+  public static let minimumCasesForNoise = 8
+
+  /// Estimates the machine's factor from the cases measured as values in both runs.
+  init(baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult], options: RunComparison.Options) {
+    var reference = [(logRatio: Double, spread: Double)]()
+    var every = [(logRatio: Double, spread: Double)]()
+    for (key, after) in current {
+      guard let before = baseline[key], before.failure == nil, after.failure == nil,
+        let old = options.metric.median(before)?.value, let new = options.metric.median(after)?.value
+      else { continue }
+      let entry = (log(new / old), Self.samplingSpread(before, after, metric: options.metric))
+      every.append(entry)
+      if options.referenceStrategies.contains(key.strategy) { reference.append(entry) }
+    }
+    let usesReference = reference.count >= Self.minimumReferenceCases
+    let basisRatios = usesReference ? reference : every
+    let center = Statistics.median(basisRatios.map(\.logRatio)) ?? 0
+    factor = exp(center)
+    basisCount = basisRatios.count
+    basis = usesReference ? options.referenceStrategies.sorted().joined(separator: " and ") : "all common"
+    if basisRatios.count >= Self.minimumCasesForNoise,
+      let mad = Statistics.median(basisRatios.map { abs($0.logRatio - center) }),
+      let scaled = Statistics.median(basisRatios.map { abs($0.logRatio - center) / $0.spread })
+    {
+      residualNoise = 1.4826 * mad
+      noiseScale = max(1, 1.4826 * scaled)
+    }
+  }
+
+  /// The least relative sampling spread a median is taken to have: 0.5%.
+  static let spreadFloor = 0.005
+
+  /// The standard deviation of log(after / before) that the two medians' sampling
+  /// alone gives: each 95% interval's half-width over 1.96, relative to its median.
+  static func samplingSpread(_ before: CaseResult?, _ after: CaseResult?, metric: ComparedMetric) -> Double {
+    var variance = spreadFloor * spreadFloor
+    for result in [before, after].compactMap({ $0 }) {
+      if let interval = metric.medianInterval(result), let median = metric.median(result)?.value, median > 0 {
+        variance += pow((interval.upperBound - interval.lowerBound) / 2 / 1.96 / median, 2)
+      }
+    }
+    return variance.squareRoot()
+  }
+
+  /// The factor as a sentence: `current machine 1.30× the baseline's time (median
+  /// of 120 apple and none cases); residual noise ±4.1%`.
+  public var summary: String {
+    var line =
+      "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's time on unchanged code (median of \(basisCount) \(basis) cases)"
+    if let noise = residualNoise, let scale = noiseScale {
+      line +=
+        "; residual noise around it ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))%, \(NumberFormat.fixed(scale, 1))× what the samples show"
+    }
+    return line
+  }
+}

@@ -1,0 +1,93 @@
+import BenchmarkKit
+import Foundation
+
+extension RunComparison {
+  /// The verdict on one case, against the machine's factor.
+  static func row(
+    key: CaseKey, before: CaseResult?, after: CaseResult?, machine: MachineSpeed, multiple: Double, options: Options
+  ) -> Row {
+    let metric = options.metric
+    let old = before?.failure == nil ? before.flatMap(metric.median) : nil
+    let new = after?.failure == nil ? after.flatMap(metric.median) : nil
+    var row = Row(
+      key: key, baseline: old, current: new,
+      sampleCounts: (before.map { metric.samples($0).count } ?? 0, after.map { metric.samples($0).count } ?? 0),
+      ratio: nil, change: nil, interval: nil, pValue: nil, verdict: .unchanged)
+    guard let after else {
+      row.verdict = .missing
+      return row
+    }
+    guard let new else {
+      row.verdict = after.failure == nil ? .missing : .failed
+      return row
+    }
+    guard let before, let old else {
+      row.verdict = .onlyInCurrent
+      return row
+    }
+    let factor = machine.factor
+    let limit = log(1 + options.threshold)
+    let enoughSamples = min(row.sampleCounts.baseline, row.sampleCounts.current) >= options.minimumSamples
+    switch (old, new) {
+    case (.value(let oldValue), .value(let newValue)):
+      row.ratio = newValue / oldValue
+      let change = newValue / oldValue / factor
+      row.change = .value(change)
+      guard abs(log(change)) > limit else { return row }
+      let noise = noiseOfChange(before: before, after: after, machine: machine, metric: metric)
+      guard abs(log(change)) > multiple * noise else { return row.with(.withinNoise) }
+      // Beyond the noise: only the samples can confirm it, and too few cannot.
+      guard enoughSamples else { return row.with(.notEnoughSamples) }
+      let oldSamples = metric.samples(before)
+      let newSamples = metric.samples(after).map { $0 / factor }
+      row.pValue = MannWhitneyU(oldSamples, newSamples)?.pValue
+      row.interval = RatioInterval.bootstrap(
+        baseline: oldSamples, current: newSamples, resamples: options.resamples, confidence: options.confidence,
+        seed: SplitMix64.seed(for: key.description))
+      let slower = change > 1
+      let testSays = (row.pValue ?? 1) < options.significance
+      let intervalSays = row.interval.map { slower ? $0.lowerBound > 1 : $0.upperBound < 1 } ?? false
+      return row.with(testSays && intervalSays ? (slower ? .regressed : .improved) : .withinNoise)
+
+    case (.below(let bound), .value(let newValue)):
+      // Was under the resolution, now resolved: the change is at least value / bound.
+      let corrected = newValue / factor
+      row.change = .above(corrected / bound)
+      guard corrected > bound * (1 + options.threshold) else { return row }
+      let noise = noiseOfChange(before: nil, after: after, machine: machine, metric: metric)
+      guard log(corrected / bound) > multiple * noise else { return row.with(.withinNoise) }
+      guard enoughSamples else { return row.with(.notEnoughSamples) }
+      let low = (metric.medianInterval(after)?.lowerBound ?? newValue) / factor
+      return row.with(low > bound ? .regressed : .withinNoise)
+
+    case (.value(let oldValue), .below(let bound)):
+      // Now under the resolution: at most bound / value of what it was; never slower.
+      let corrected = bound / factor
+      row.change = .below(corrected / oldValue)
+      guard corrected * (1 + options.threshold) < oldValue else { return row }
+      let noise = noiseOfChange(before: before, after: nil, machine: machine, metric: metric)
+      return row.with(log(oldValue / corrected) > multiple * noise ? .improved : .withinNoise)
+
+    default:
+      // Two bounds (or an unresolved figure): nothing says the case moved.
+      row.change = .unresolved
+      return row
+    }
+  }
+
+  /// The standard deviation of a case's log change between two runs of unchanged
+  /// code: its medians' sampling spread times the machine's ``MachineSpeed/noiseScale``.
+  static func noiseOfChange(
+    before: CaseResult?, after: CaseResult?, machine: MachineSpeed, metric: ComparedMetric
+  ) -> Double {
+    (machine.noiseScale ?? 1) * MachineSpeed.samplingSpread(before, after, metric: metric)
+  }
+}
+
+extension RunComparison.Row {
+  fileprivate func with(_ verdict: RunComparison.Verdict) -> Self {
+    var row = self
+    row.verdict = verdict
+    return row
+  }
+}

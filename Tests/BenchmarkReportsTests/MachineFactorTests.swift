@@ -1,0 +1,68 @@
+import BenchmarkKit
+import BenchmarkReports
+import Foundation
+import Testing
+
+/// compare on runs derived from the committed reference run (1171 cases, real
+/// spreads): the machine's factor, and the regressions it must still find.
+@Suite("compare against the machine factor")
+struct MachineFactorTests {
+  static let references: Set<String> = ["apple", "none"]
+  /// Fewer bootstrap resamples than the command's 1000: a debug build is slow, and
+  /// the verdicts these tests check do not hinge on the interval's last digit.
+  static let options = RunComparison.Options(resamples: 200)
+  /// A steady scenario (the core's tracked read, every strategy but the references).
+  static func inTrackedReads(_ key: CaseKey) -> Bool {
+    key.suite == "reads" && key.scenario == "tracked" && !references.contains(key.strategy)
+  }
+
+  @Test(arguments: [1, 2] as [UInt64])
+  func backToBackRunsOfUnchangedCode_neverFail(seed: UInt64) {
+    let comparison = RunComparison(baseline: ReferenceRun.run, current: ReferenceRun.rerun(seed: seed), options: Self.options)
+    #expect(comparison.gateFailures.map(\.key.description) == [])
+    #expect(abs(comparison.machine.factor - 1) < 0.03)
+    #expect(comparison.machine.basis == "apple and none")
+  }
+
+  @Test func uniformShift_reportsTheFactor_andNoRegression() {
+    let comparison = RunComparison(baseline: ReferenceRun.run, current: ReferenceRun.rerun(seed: 4, factor: 1.3), options: Self.options)
+    #expect(comparison.gateFailures.map(\.key.description) == [])
+    #expect(abs(comparison.machine.factor / 1.3 - 1) < 0.03)
+    #expect(comparison.render().hasPrefix("machine factor 1.3"))
+    // Standing against apple does not move with the machine.
+    #expect(comparison.standings.allSatisfy { abs($0.change - 1) < 0.05 })
+  }
+
+  @Test(arguments: [1.0, 1.3])
+  func oneScenarioTwentyPercentSlower_isFlagged(factor: Double) {
+    let current = ReferenceRun.rerun(seed: 5, factor: factor) { Self.inTrackedReads($0) ? 1.2 : 1 }
+    let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
+    let flagged = comparison.gateFailures
+    let slowed = comparison.rows.filter { Self.inTrackedReads($0.key) }
+    #expect(flagged.allSatisfy { Self.inTrackedReads($0.key) })
+    #expect(flagged.count * 2 >= slowed.count, "flagged \(flagged.count) of \(slowed.count)")
+    #expect(abs(comparison.machine.factor / factor - 1) < 0.03)
+  }
+
+  @Test func broadRegressionOfHalfTheCases_isStillFlagged() {
+    // Every other case of the project's strategies is 25% slower.
+    func slowed(_ key: CaseKey) -> Bool {
+      !Self.references.contains(key.strategy) && SplitMix64.seed(for: key.description) % 2 == 0
+    }
+    let current = ReferenceRun.rerun(seed: 6) { slowed($0) ? 1.25 : 1 }
+    let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
+    let flagged = comparison.rows.filter { $0.verdict == .regressed }
+    let slowedCount = comparison.rows.filter { slowed($0.key) }.count
+    #expect(abs(comparison.machine.factor - 1) < 0.03)
+    #expect(flagged.allSatisfy { slowed($0.key) })
+    #expect(flagged.count * 2 >= slowedCount, "flagged \(flagged.count) of \(slowedCount)")
+  }
+
+  @Test func aStrategysStanding_showsItsOwnRegression_notTheMachines() {
+    let current = ReferenceRun.rerun(seed: 7, factor: 1.3) { $0.strategy == "lock-thread-keypath" ? 1.2 : 1 }
+    let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
+    let standing = comparison.standings.first { $0.strategy == "lock-thread-keypath" }
+    #expect(abs((standing?.change ?? 0) - 1.2) < 0.05)
+    #expect(comparison.render().contains("Standing against apple"))
+  }
+}
