@@ -60,6 +60,12 @@ enum CompareCommand {
       console.printError(
         "obsbench: note: the runs were made on different CPUs (\(baseline.environment.cpuModel); \(current.environment.cpuModel)); absolute times differ between machines")
     }
+    for (label, run) in [("baseline", baseline), ("current run", current)] {
+      if let busy = run.settings.backgroundLoadCores, busy > 0.5 {
+        console.printError(
+          "obsbench: note: other processes kept \(String(format: "%.1f", busy)) cores busy during the \(label); on a shared machine contention cases and small operations move far beyond their intervals, so rerun on a quiet machine before trusting a regression")
+      }
+    }
     let missing = comparison.count(.missing)
     if missing > 0 {
       console.printError(

@@ -11,9 +11,9 @@ struct MachineFactorTests {
   /// Fewer bootstrap resamples than the command's 1000: a debug build is slow, and
   /// the verdicts these tests check do not hinge on the interval's last digit.
   static let options = RunComparison.Options(resamples: 200)
-  /// A steady scenario (the core's tracked read, every strategy but the references).
-  static func inTrackedReads(_ key: CaseKey) -> Bool {
-    key.suite == "reads" && key.scenario == "tracked" && !references.contains(key.strategy)
+  /// A steady scenario (install, fire and clean up a scope; every strategy but the references).
+  static func inTrackFire(_ key: CaseKey) -> Bool {
+    key.suite == "scopes" && key.scenario == "track-fire" && !references.contains(key.strategy)
   }
 
   @Test(arguments: [1, 2] as [UInt64])
@@ -35,11 +35,11 @@ struct MachineFactorTests {
 
   @Test(arguments: [1.0, 1.3])
   func oneScenarioTwentyPercentSlower_isFlagged(factor: Double) {
-    let current = ReferenceRun.rerun(seed: 5, factor: factor) { Self.inTrackedReads($0) ? 1.2 : 1 }
+    let current = ReferenceRun.rerun(seed: 5, factor: factor) { Self.inTrackFire($0) ? 1.2 : 1 }
     let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
     let flagged = comparison.gateFailures
-    let slowed = comparison.rows.filter { Self.inTrackedReads($0.key) }
-    #expect(flagged.allSatisfy { Self.inTrackedReads($0.key) })
+    let slowed = comparison.rows.filter { Self.inTrackFire($0.key) }
+    #expect(flagged.allSatisfy { Self.inTrackFire($0.key) }, "\(flagged.map { "\($0.key) \($0.verdict)" })")
     #expect(flagged.count * 2 >= slowed.count, "flagged \(flagged.count) of \(slowed.count)")
     #expect(abs(comparison.machine.factor / factor - 1) < 0.03)
   }

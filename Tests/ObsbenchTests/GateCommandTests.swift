@@ -27,8 +27,11 @@ struct GateCommandTests {
 
   @Test func checkHelp_examplesNameCasesThatExist() throws {
     let help = try ObsbenchProcess.run(["check", "--help"]).out
-    let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.contains(" on ") && !$0.hasPrefix("Grammar") }
+    // The examples: the lines between "one rule a line:" and "Grammar:".
+    let lines = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let start = try #require(lines.firstIndex { $0.hasSuffix("one rule a line:") })
+    let end = try #require(lines.firstIndex { $0.hasPrefix("Grammar:") })
+    let examples = Array(lines[(start + 1)..<end])
     #expect(examples.count >= 3)
     for example in examples {
       let parts = example.components(separatedBy: " on ")[1].split(separator: " ")[0].split(separator: "@")

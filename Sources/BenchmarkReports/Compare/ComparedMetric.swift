@@ -18,6 +18,9 @@ public struct ComparedMetric: Sendable {
   public var median: @Sendable (CaseResult) -> Figure?
   /// The 95% interval of the case's median, when known.
   public var medianInterval: @Sendable (CaseResult) -> ClosedRange<Double>?
+  /// The relative standard deviation of the case's median, consecutive samples
+  /// resampled in blocks (``BlockBootstrap``), when it has enough samples.
+  public var medianSpread: @Sendable (CaseResult) -> Double?
 
   /// Creates a metric from its accessors.
   public init(
@@ -30,6 +33,10 @@ public struct ComparedMetric: Sendable {
     self.samples = samples
     self.median = median
     self.medianInterval = medianInterval
+    let samples = self.samples
+    medianSpread = { result in
+      BlockBootstrap.relativeSpreadOfMedian(samples(result), seed: SplitMix64.seed(for: result.displayName))
+    }
   }
 
   /// Nanoseconds per operation, with times under a case's resolution as bounds

@@ -13,7 +13,7 @@ import Foundation
 /// case strays from the machine's shift.
 ///
 /// A noisy case strays further than a steady one, so a case is judged against
-/// its own noise: the sampling spread of its two medians (their 95% intervals)
+/// its own noise: the sampling spread of its two medians (block bootstrap)
 /// times ``noiseScale``, the robust spread of the reference cases' deviations
 /// from the factor measured in units of their own sampling spread. On a quiet
 /// machine the scale is near 1; where runs drift apart more than their samples
@@ -39,13 +39,13 @@ public struct MachineSpeed: Sendable {
 
   /// Estimates the machine's factor from the cases measured as values in both runs.
   init(baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult], options: RunComparison.Options) {
-    var reference = [(logRatio: Double, spread: Double)]()
-    var every = [(logRatio: Double, spread: Double)]()
+    var reference = [(logRatio: Double, before: CaseResult, after: CaseResult)]()
+    var every = [(logRatio: Double, before: CaseResult, after: CaseResult)]()
     for (key, after) in current {
       guard let before = baseline[key], before.failure == nil, after.failure == nil,
         let old = options.metric.median(before)?.value, let new = options.metric.median(after)?.value
       else { continue }
-      let entry = (log(new / old), Self.samplingSpread(before, after, metric: options.metric))
+      let entry = (log(new / old), before, after)
       every.append(entry)
       if options.referenceStrategies.contains(key.strategy) { reference.append(entry) }
     }
@@ -57,7 +57,8 @@ public struct MachineSpeed: Sendable {
     basis = usesReference ? options.referenceStrategies.sorted().joined(separator: " and ") : "all common"
     if basisRatios.count >= Self.minimumCasesForNoise,
       let mad = Statistics.median(basisRatios.map { abs($0.logRatio - center) }),
-      let scaled = Statistics.median(basisRatios.map { abs($0.logRatio - center) / $0.spread })
+      let scaled = Statistics.median(
+        basisRatios.map { abs($0.logRatio - center) / Self.samplingSpread($0.before, $0.after, metric: options.metric) })
     {
       residualNoise = 1.4826 * mad
       noiseScale = max(1, 1.4826 * scaled)
@@ -68,11 +69,14 @@ public struct MachineSpeed: Sendable {
   static let spreadFloor = 0.005
 
   /// The standard deviation of log(after / before) that the two medians' sampling
-  /// alone gives: each 95% interval's half-width over 1.96, relative to its median.
+  /// alone gives: each median's block-bootstrap spread (``BlockBootstrap``), or,
+  /// with too few samples for it, its 95% interval's half-width over 1.96.
   static func samplingSpread(_ before: CaseResult?, _ after: CaseResult?, metric: ComparedMetric) -> Double {
     var variance = spreadFloor * spreadFloor
     for result in [before, after].compactMap({ $0 }) {
-      if let interval = metric.medianInterval(result), let median = metric.median(result)?.value, median > 0 {
+      if let spread = metric.medianSpread(result) {
+        variance += spread * spread
+      } else if let interval = metric.medianInterval(result), let median = metric.median(result)?.value, median > 0 {
         variance += pow((interval.upperBound - interval.lowerBound) / 2 / 1.96 / median, 2)
       }
     }

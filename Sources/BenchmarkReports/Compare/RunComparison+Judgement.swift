@@ -37,7 +37,8 @@ extension RunComparison {
       let noise = noiseOfChange(before: before, after: after, machine: machine, metric: metric)
       guard abs(log(change)) > multiple * noise else { return row.with(.withinNoise) }
       // Beyond the noise: only the samples can confirm it, and too few cannot.
-      guard enoughSamples else { return row.with(.notEnoughSamples) }
+      // (An improvement nobody can confirm fails nothing.)
+      guard enoughSamples else { return row.with(change > 1 ? .notEnoughSamples : .withinNoise) }
       let oldSamples = metric.samples(before)
       let newSamples = metric.samples(after).map { $0 / factor }
       row.pValue = MannWhitneyU(oldSamples, newSamples)?.pValue
