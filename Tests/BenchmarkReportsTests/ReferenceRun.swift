@@ -25,10 +25,10 @@ enum ReferenceRun {
 
   /// A second run of unchanged code: every case's samples redrawn from its own
   /// (blocks of 4 consecutive samples, so slow stretches stay together), then the
-  /// whole case moved by a normal draw whose spread is twice its median's sampling
-  /// spread (the 95% interval's half-width / 1.96, relative; at least 1%, at most
-  /// 100%): a noisy case moves more between runs than a steady one, and by more
-  /// than its own samples show, as on the shared VMs. `factor` multiplies every case.
+  /// whole case moved by a normal draw whose spread is twice its median's
+  /// block-bootstrap spread (``BlockBootstrap``; at least 1%, at most 100%): a
+  /// noisy case moves more between runs than a steady one, and by more than its
+  /// own samples show, as on the shared VMs. `factor` multiplies every case.
   static func rerun(
     _ run: BenchmarkRun = ReferenceRun.run, seed: UInt64, factor: Double = 1,
     slower: (CaseKey) -> Double = { _ in 1 }
@@ -38,7 +38,7 @@ enum ReferenceRun {
     copy.cases = run.cases.map { result in
       guard let statistics = result.statistics, !result.samples.isEmpty else { return result }
       var moved = result
-      let sampling = statistics.median > 0 ? (statistics.ciHigh - statistics.ciLow) / 2 / 1.96 / statistics.median : 0
+      let sampling = BlockBootstrap.relativeSpreadOfMedian(result.samples, resamples: 50, seed: seed) ?? 0
       let spread = min(max(0.01, 2 * sampling), 1)
       let shift = exp(spread * gaussian(&generator)) * factor * slower(result.key)
       var samples = [Double]()

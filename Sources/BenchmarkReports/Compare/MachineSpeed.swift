@@ -14,8 +14,9 @@ import Foundation
 ///
 /// A noisy case strays further than a steady one, so a case is judged against
 /// its own noise: the sampling spread of its two medians (block bootstrap)
-/// times ``noiseScale``, the robust spread of the reference cases' deviations
-/// from the factor measured in units of their own sampling spread. On a quiet
+/// times ``noiseScale``, the spread of the reference cases' deviations from the
+/// factor in units of their own sampling spread (the 90th percentile of those
+/// standardized deviations over 1.645, so heavy tails widen it). On a quiet
 /// machine the scale is near 1; where runs drift apart more than their samples
 /// show (autocorrelated samples, other tenants), it says by how much.
 public struct MachineSpeed: Sendable {
@@ -57,11 +58,16 @@ public struct MachineSpeed: Sendable {
     basis = usesReference ? options.referenceStrategies.sorted().joined(separator: " and ") : "all common"
     if basisRatios.count >= Self.minimumCasesForNoise,
       let mad = Statistics.median(basisRatios.map { abs($0.logRatio - center) }),
-      let scaled = Statistics.median(
-        basisRatios.map { abs($0.logRatio - center) / Self.samplingSpread($0.before, $0.after, metric: options.metric) })
+      case let standardized = basisRatios.map({
+        abs($0.logRatio - center) / Self.samplingSpread($0.before, $0.after, metric: options.metric)
+      }).sorted(),
+      !standardized.isEmpty
     {
       residualNoise = 1.4826 * mad
-      noiseScale = max(1, 1.4826 * scaled)
+      // The 90th percentile of |z| over 1.645, not the median over 0.674: the same
+      // for normal deviations, larger when a few cases stray far (heavy tails),
+      // which is what false alarms come from.
+      noiseScale = max(1, Statistics.percentile(0.9, ofSorted: standardized) / 1.645)
     }
   }
 

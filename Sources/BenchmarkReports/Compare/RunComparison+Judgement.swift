@@ -46,6 +46,16 @@ extension RunComparison {
         baseline: oldSamples, current: newSamples, resamples: options.resamples, confidence: options.confidence,
         seed: SplitMix64.seed(for: key.description))
       let slower = change > 1
+      // A median that moved to where the baseline's own samples often were (its
+      // central 80%) is a case flipping between states the baseline already saw.
+      let sortedOld = oldSamples.sorted()
+      let corrected = newValue / factor
+      let outsideOld =
+        sortedOld.isEmpty
+        || (slower
+          ? corrected > Statistics.percentile(0.9, ofSorted: sortedOld)
+          : corrected < Statistics.percentile(0.1, ofSorted: sortedOld))
+      guard outsideOld else { return row.with(.withinNoise) }
       let testSays = (row.pValue ?? 1) < options.significance
       let intervalSays = row.interval.map { slower ? $0.lowerBound > 1 : $0.upperBound < 1 } ?? false
       return row.with(testSays && intervalSays ? (slower ? .regressed : .improved) : .withinNoise)
