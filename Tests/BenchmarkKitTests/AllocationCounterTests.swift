@@ -81,36 +81,4 @@ struct AllocationCounterTests {
     #expect(allocations == 0)
     #expect(bytes == 0)
   }
-
-  // Counts and bytes cover the same scope, every thread: another thread's
-  // allocations appear in both, at the same bytes per allocation as this thread's.
-  @Test(.enabled(if: AllocationCounter.shared != nil))
-  func snapshot_countsAnotherThreadsAllocations_inCountsAndBytesAlike() throws {
-    let counter = try #require(AllocationCounter.shared)
-    let count = 1000
-    var best = (allocations: UInt64.max, bytes: UInt64.max)
-    for _ in 0..<10 {
-      let before = counter.snapshot()
-      let done = DispatchSemaphore(value: 0)
-      let worker = Thread {
-        var nodes = [Node]()
-        nodes.reserveCapacity(count)
-        for index in 0..<count { nodes.append(Node(index)) }
-        blackHole(nodes)
-        nodes.removeAll(keepingCapacity: true)
-        // The worker's cached requests reach the arenas when its cache flushes.
-        _ = counter.snapshot()
-        done.signal()
-      }
-      worker.start()
-      done.wait()
-      let (allocations, bytes) = counter.snapshot().since(before)
-      best = (min(best.allocations, allocations), min(best.bytes, bytes))
-    }
-    #expect(best.allocations >= UInt64(count))
-    #expect(best.allocations <= UInt64(count) + 20)
-    // 32-byte nodes plus one array buffer: bytes per allocation stays near 32.
-    #expect(best.bytes >= UInt64(count * 32))
-    #expect(Double(best.bytes) / Double(best.allocations) < 64)
-  }
 }

@@ -42,7 +42,7 @@ struct CommandTests {
 
     let same = try ObsbenchProcess.run(["compare", results, results, "--threshold", "5%"])
     #expect(same.status == 0, "\(same.err)")
-    #expect(same.out.contains("no regression beyond 5.0% in 2 cases"))
+    #expect(same.out.contains("no regression beyond 5.0% in 2 common cases"))
 
     let report = try ObsbenchProcess.run(["report", results, "--out", directory + "/again", "--format", "csv,md"])
     #expect(report.status == 0, "\(report.err)")

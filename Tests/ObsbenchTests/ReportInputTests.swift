@@ -76,7 +76,7 @@ struct ReportInputTests {
     let regressed = try ObsbenchProcess.run(["compare", base, slower])
     #expect(regressed.status == 1)
     #expect(regressed.out.contains("regressed 4"))
-    #expect(regressed.out.contains("geometric mean of 4 ratios 1.20× (+20.0%)"))
+    #expect(regressed.out.contains("geometric mean of 4 raw ratios 1.20× (+20.0%)"))
     // A looser threshold than the change lets it pass.
     #expect(try ObsbenchProcess.run(["compare", base, slower, "--threshold", "25%"]).status == 0)
     let improved = try ObsbenchProcess.run(["compare", base, faster])

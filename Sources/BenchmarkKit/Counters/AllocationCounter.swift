@@ -4,22 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads jemalloc's allocation statistics: requests and their bytes, over every
-/// thread of the process.
+/// Reads jemalloc's allocation statistics: bytes per thread and request counts.
 ///
-/// Counts and bytes come from the same scope, the statistics of all arenas: per
-/// size class, `stats.arenas.<all>.bins.<j>.nrequests` (small) and
-/// `stats.arenas.<all>.lextents.<j>.nrequests` (large); the count is their sum and
-/// the bytes are each class's requests times its size (`arenas.bin.<j>.size`,
-/// `arenas.lextent.<j>.size`), i.e. usable size, as `thread.allocated` counts it.
-/// So a contention case's workers count in both, and bytes per allocation mean
-/// what they say. jemalloc merges a thread's cached requests into the arenas when
-/// that thread's cache flushes and publishes them after an `epoch` write: a
-/// snapshot flushes the calling thread's cache and advances the epoch first;
-/// other threads' caches merge as they fill or are collected, so a worker's last
-/// few requests of one sample may count in the next. Reading every class costs
-/// tens of microseconds, which is why it happens once per sample, outside the
-/// timed region, never per operation.
+/// Bytes come from `thread.allocatedp`, a pointer to the calling thread's running
+/// total, so they cover the thread that runs the operation only. Counts come from
+/// `stats.arenas.<all>.{small,large}.nrequests`, which jemalloc updates only when a
+/// thread cache flushes and publishes only after an `epoch` write: a snapshot
+/// therefore flushes the calling thread's cache and advances the epoch first.
+/// That costs microseconds, which is why it happens once per sample and never per
+/// operation.
 ///
 /// ``shared`` is `nil` when jemalloc is not the process's allocator (see
 /// ``JemallocPreload``) or was built without statistics: allocations are then
@@ -28,8 +21,8 @@ public struct AllocationCounter: Sendable {
   private let jemalloc: Jemalloc
   private let epochMIB: [Int]
   private let flushMIB: [Int]
-  /// Per size class: the MIB of its request count and its size in bytes.
-  private let classes: [(requestsMIB: [Int], size: UInt64)]
+  private let smallRequestsMIB: [Int]
+  private let largeRequestsMIB: [Int]
   private let allocatedPointerMIB: [Int]
 
   /// The counter of this process, or `nil` when allocations cannot be counted.
@@ -43,13 +36,15 @@ public struct AllocationCounter: Sendable {
       AllocationCounter.readBool("config.stats", jemalloc) == true,
       let epoch = AllocationCounter.mib("epoch", jemalloc),
       let flush = AllocationCounter.mib("thread.tcache.flush", jemalloc),
-      let classes = AllocationCounter.sizeClasses(jemalloc),
+      let small = AllocationCounter.mib("stats.arenas.\(Jemalloc.allArenas).small.nrequests", jemalloc),
+      let large = AllocationCounter.mib("stats.arenas.\(Jemalloc.allArenas).large.nrequests", jemalloc),
       let allocated = AllocationCounter.mib("thread.allocatedp", jemalloc)
     else { return nil }
     self.jemalloc = jemalloc
     epochMIB = epoch
     flushMIB = flush
-    self.classes = classes
+    smallRequestsMIB = small
+    largeRequestsMIB = large
     allocatedPointerMIB = allocated
     guard AllocationCounter.jemallocServesMalloc(self) else { return nil }
   }
@@ -61,18 +56,12 @@ public struct AllocationCounter: Sendable {
     _ = control(flushMIB)
     var epoch: UInt64 = 1
     _ = withUnsafeMutableBytes(of: &epoch) { control(epochMIB, newValue: $0) }
-    var requests: UInt64 = 0
-    var bytes: UInt64 = 0
-    for sizeClass in classes {
-      let count: UInt64 = read(sizeClass.requestsMIB) ?? 0
-      requests &+= count
-      bytes &+= count &* sizeClass.size
-    }
-    return AllocationSnapshot(allocatedBytes: bytes, requests: requests)
+    let small: UInt64 = read(smallRequestsMIB) ?? 0
+    let large: UInt64 = read(largeRequestsMIB) ?? 0
+    return AllocationSnapshot(allocatedBytes: threadAllocatedBytes(), requests: small &+ large)
   }
 
-  /// The calling thread's allocated-bytes total (`thread.allocated`): one pointer
-  /// read after a lookup. Not what ``snapshot()`` reports, which covers every thread.
+  /// The calling thread's allocated-bytes total: one pointer read after a lookup.
   public func threadAllocatedBytes() -> UInt64 {
     let pointer: UnsafeMutablePointer<UInt64>? = read(allocatedPointerMIB)
     return pointer?.pointee ?? 0
@@ -102,35 +91,6 @@ extension AllocationCounter {
     var length = mib.count
     guard jemalloc.nameToMIB(name, &mib, &length) == 0 else { return nil }
     return Array(mib.prefix(length))
-  }
-
-  // The request-count MIB and size of every small bin and large extent class.
-  private static func sizeClasses(_ jemalloc: Jemalloc) -> [(requestsMIB: [Int], size: UInt64)]? {
-    func unsigned(_ name: String) -> UInt64? {
-      var value: UInt32 = 0
-      var size = MemoryLayout<UInt32>.size
-      return jemalloc.control(name, &value, &size, nil, 0) == 0 ? UInt64(value) : nil
-    }
-    func byteSize(_ name: String) -> UInt64? {
-      var value: Int = 0
-      var size = MemoryLayout<Int>.size
-      return jemalloc.control(name, &value, &size, nil, 0) == 0 ? UInt64(value) : nil
-    }
-    guard let bins = unsigned("arenas.nbins"), let extents = unsigned("arenas.nlextents") else { return nil }
-    var classes = [(requestsMIB: [Int], size: UInt64)]()
-    for index in 0..<bins {
-      guard let size = byteSize("arenas.bin.\(index).size"),
-        let mib = mib("stats.arenas.\(Jemalloc.allArenas).bins.\(index).nrequests", jemalloc)
-      else { return nil }
-      classes.append((mib, size))
-    }
-    for index in 0..<extents {
-      guard let size = byteSize("arenas.lextent.\(index).size"),
-        let mib = mib("stats.arenas.\(Jemalloc.allArenas).lextents.\(index).nrequests", jemalloc)
-      else { return nil }
-      classes.append((mib, size))
-    }
-    return classes
   }
 
   static func readBool(_ name: String, _ jemalloc: Jemalloc) -> Bool? {

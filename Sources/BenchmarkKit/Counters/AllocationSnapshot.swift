@@ -1,10 +1,10 @@
 /// The allocation counters at one instant, read outside the measured region.
 public struct AllocationSnapshot: Hashable, Sendable {
-  /// Bytes requested of all arenas since the process started, every thread, in
-  /// usable size (each request counted at its size class).
+  /// Bytes the current thread has allocated since it started (jemalloc
+  /// `thread.allocated`, in usable size, so rounded up to the size class).
   public var allocatedBytes: UInt64
-  /// Allocation requests served by all arenas since the process started, every
-  /// thread (the same requests as ``allocatedBytes``).
+  /// Allocation requests served by all arenas since the process started
+  /// (small plus large `nrequests`).
   public var requests: UInt64
 
   /// Creates a snapshot from its parts.

@@ -7,7 +7,8 @@ import Foundation
 /// The factor is the median ratio current/baseline of the cases of the reference
 /// strategies (`apple`, `none`): code of this project never runs in them, so they
 /// move with the machine only. With fewer than ``minimumReferenceCases`` of them
-/// measured as values, the median over every common case stands in. The residual
+/// measured as values, the median over every common case stands in, and with
+/// fewer than ``minimumCasesForNoise`` of those the factor is taken as 1. The residual
 /// noise is 1.4826 × the median absolute deviation of those cases' log ratios
 /// around the factor's log: a robust standard deviation of how far an unchanged
 /// case strays from the machine's shift.
@@ -51,11 +52,16 @@ public struct MachineSpeed: Sendable {
       if options.referenceStrategies.contains(key.strategy) { reference.append(entry) }
     }
     let usesReference = reference.count >= Self.minimumReferenceCases
-    let basisRatios = usesReference ? reference : every
+    // Without enough reference cases, the median of every case sets the factor,
+    // but only over enough cases that one regressed case cannot be the median.
+    let basisRatios = usesReference ? reference : every.count >= Self.minimumCasesForNoise ? every : []
     let center = Statistics.median(basisRatios.map(\.logRatio)) ?? 0
     factor = exp(center)
     basisCount = basisRatios.count
-    basis = usesReference ? options.referenceStrategies.sorted().joined(separator: " and ") : "all common"
+    basis =
+      usesReference
+      ? options.referenceStrategies.sorted().joined(separator: " and ")
+      : "all common"
     if basisRatios.count >= Self.minimumCasesForNoise,
       let mad = Statistics.median(basisRatios.map { abs($0.logRatio - center) }),
       case let standardized = basisRatios.map({
@@ -93,7 +99,7 @@ public struct MachineSpeed: Sendable {
   /// of 120 apple and none cases); residual noise ±4.1%`.
   public var summary: String {
     var line =
-      "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's time on unchanged code (median of \(basisCount) \(basis) cases)"
+      "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's time on unchanged code (\(basisCount == 0 ? "too few cases to estimate it: 1 assumed" : "median of \(basisCount) \(basis) cases"))"
     if let noise = residualNoise, let scale = noiseScale {
       line +=
         "; residual noise around it ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))%, \(NumberFormat.fixed(scale, 1))× what the samples show"
