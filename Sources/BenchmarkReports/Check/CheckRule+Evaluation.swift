@@ -94,6 +94,9 @@ extension CheckRule {
       let passed = comparison.holds(least, bound)
       let what = passed ? "\(comparison.rawValue) \(NumberFormat.fixed(bound))" : "cannot judge against \(NumberFormat.fixed(bound))"
       return verdict(key, least, passed, "\(passed ? "PASS" : "FAIL") \(text) \(subject) < \(NumberFormat.fixed(least)), \(what)\(detail)")
+    case .below(let least) where comparison.holds(0, bound):
+      // Times and ratios are never negative: a lower bound at or under zero holds.
+      return verdict(key, least, true, "PASS \(text) \(subject) < \(NumberFormat.fixed(least)), never below 0\(detail)")
     default:
       return verdict(key, nil, false, "FAIL \(text) \(subject) \(describe(figure)): cannot judge against \(NumberFormat.fixed(bound))\(detail)")
     }

@@ -60,7 +60,7 @@ public struct CheckRule: Hashable, Sendable {
       switch self {
       case .median: return ["ns"]
       case .bytes: return ["B"]
-      case .allocs, .notifications: return []
+      case .allocs, .notifications, .instructions: return []
       }
     }
 
