@@ -4,11 +4,17 @@ extension SelfCheck {
   /// Time grows in proportion to the work: `mul-chain` at 2, 8 and 32 steps.
   ///
   /// A harness that subtracts the wrong overhead, or divides by the wrong count,
-  /// adds or removes a constant per operation, which a 2-step chain (~1-2 ns)
-  /// shows as a per-step cost 5% or more away from the 32-step chain's.
+  /// adds or removes a constant per operation, which a 2-step chain (~2.5 ns)
+  /// shows as a per-step cost away from the 32-step chain's.
+  ///
+  /// The tolerance is 5% below and 10% above: a short chain really does cost a
+  /// little more than its share (measured here: 0-9% at N = 2, under 1% at N = 8),
+  /// because its slice of the loop's branch and black hole is only partly hidden
+  /// behind the multiplies; a harness that removes more than its own cost — the
+  /// defect that once published negative times — reports less, and fails.
   static let chainScalesLinearly = SuiteCheck(
     name: "mul-chain-scales-linearly",
-    summary: "A chain of N dependent multiply-adds costs N times one step, within 5%, for N = 2, 8, 32"
+    summary: "A chain of N dependent multiply-adds costs N times one step, within −5%/+10%, for N = 2, 8, 32"
   ) { context in
     let medians = chainLengths.compactMap { length in
       context.result(scenario: "mul-chain", strategy: strategy, size: length)?.statistics?.median
@@ -16,12 +22,12 @@ extension SelfCheck {
     guard medians.count == chainLengths.count, let longest = medians.last else { return nil }
     let perStep = longest / Double(chainLengths.last!)
     let deviations = zip(chainLengths, medians).map { length, median in median / (perStep * Double(length)) - 1 }
-    let worst = deviations.map(abs).max() ?? 0
+    let worst = deviations.max { abs($0) < abs($1) } ?? 0
     let listed = zip(chainLengths, medians).map { "\($0): \(format($1)) ns" }.joined(separator: ", ")
     return CheckOutcome(
-      passed: worst <= 0.05, measured: worst, expected: 0,
+      passed: deviations.allSatisfy { $0 >= -0.05 && $0 <= 0.10 }, measured: worst, expected: 0,
       detail:
-        "mul-chain \(listed); per step \(format(perStep)) ns from N = 32; worst deviation \(format(worst * 100))% (tolerance 5%)"
+        "mul-chain \(listed); per step \(format(perStep)) ns from N = 32; worst deviation \(format(worst * 100))% (tolerance −5%/+10%)"
     )
   }
 
