@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The observer tables of `ActorRegistrar`s, isolated to `ObservationActor`.
 final class ActorRegistrarCore: RegistrarCore, @unchecked Sendable {
   // Protected by ObservationActor's isolation (checked in debug builds).
@@ -59,11 +57,11 @@ final class ActorRegistrarCore: RegistrarCore, @unchecked Sendable {
   func detach(_ front: ActorRegistrar) {
     fronts.remove(front)
     guard fronts.isEmpty, table.count > 0 else { return }
-    RetirementQueue.shared.add(self)
+    Task { @ObservationActor [self] in self.retire() }
   }
 
   /// Unlinks every node and counts them: the tables' registrars are all gone.
-  fileprivate func retire() {
+  private func retire() {
     assertIsolated()
     isRetired = true
     ObserverNode.countUnlinked(table.unlinkEverything())
@@ -78,40 +76,5 @@ final class ActorRegistrarCore: RegistrarCore, @unchecked Sendable {
     #if DEBUG
     ObservationActor.shared.assertIsolated("an ActorRegistrar was used outside ObservationActor")
     #endif
-  }
-}
-
-/// The cores of dead actor-strategy models waiting to be retired on the actor:
-/// one task drains every core queued meanwhile, so a burst of dying models (rows
-/// scrolled away) costs a lock and an append each, not a task each.
-private final class RetirementQueue: Sendable {
-  static let shared = RetirementQueue()
-
-  private let cores = Mutex<[ActorRegistrarCore]>([])
-
-  /// Queues `core`; the first core of a batch starts the task that drains it.
-  func add(_ core: ActorRegistrarCore) {
-    let startsBatch = cores.withLock { cores in
-      SanitizerHooks.acquire(self)
-      defer { SanitizerHooks.release(self) }
-      cores.append(core)
-      return cores.count == 1
-    }
-    if startsBatch { Task { @ObservationActor in self.drain() } }
-  }
-
-  @ObservationActor
-  private func drain() {
-    while true {
-      let batch = cores.withLock { cores in
-        SanitizerHooks.acquire(self)
-        defer { SanitizerHooks.release(self) }
-        let batch = cores
-        cores.removeAll()
-        return batch
-      }
-      if batch.isEmpty { return }
-      for core in batch { core.retire() }
-    }
   }
 }
