@@ -60,13 +60,22 @@ struct MemoryTests {
   }
 
   private func modelDies<S: ObservationStrategy>(_: S.Type) async {
-    let token = await S.isolated { () -> ObservationToken in
-      let model = Pair<S>()
-      return S.withTracking({ _ = model.a }, onChange: {}).token
+    await S.isolated {
+      weak var gone: Pair<S>?
+      weak var observer: Observer?
+      var token: ObservationToken?
+      do {
+        let model = Pair<S>()
+        gone = model
+        token = S.withTracking({ _ = model.a }, onChange: {}).token
+        observer = token?.observer
+      }
+      #expect(gone == nil)
+      // Its only model died: it can never fire, and is no longer active.
+      #expect(token?.isActive == false)
+      token?.cancel()
+      token = nil
+      #expect(observer == nil)
     }
-    // Its only model died: it can never fire, and is no longer active.
-    await S.settle { !token.isActive }
-    #expect(token.isActive == false)
-    await S.isolated { token.cancel() }
   }
 }

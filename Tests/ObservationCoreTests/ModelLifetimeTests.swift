@@ -1,4 +1,3 @@
-import Foundation
 @testable import ObservationCore
 import Synchronization
 import Testing
@@ -23,19 +22,9 @@ private final class Canary: Sendable {
   func touch() {}
 }
 
-/// Weak references to some observers, to see them freed.
-private final class Samples: @unchecked Sendable {
-  private struct Weak { weak var observer: Observer? }
-  private let lock = NSLock()
-  private var weak: [Weak] = []
-  func append(_ observer: Observer?) { lock.withLock { weak.append(Weak(observer: observer)) } }
-  var allFreed: Bool { lock.withLock { !weak.isEmpty && weak.allSatisfy { $0.observer == nil } } }
-}
-
-/// Carries a value of a non-Sendable type out of an isolated closure.
-private struct UncheckedBox<T>: @unchecked Sendable {
-  let value: T
-  init(_ value: T) { self.value = value }
+/// A weak reference to one observer.
+private struct WeakObserver {
+  weak var observer: Observer?
 }
 
 /// An object whose deinit writes to a model: the release of a closure capturing
@@ -64,21 +53,25 @@ struct ModelLifetimeTests {
   }
 
   private func abandoned<S: ObservationStrategy>(_: S.Type) async {
-    let census = Census()
-    let samples = Samples()
     await S.isolated {
+      let census = Census()
+      var sampled: [WeakObserver] = []
+      weak var sampledModel: Pair<S>?
       for i in 0..<Self.abandonedScopes {
         // A row that scrolls away before its state changes: a scope on a fresh
         // model, the token dropped, the model freed, no write.
         let model = Pair<S>()
         let canary = census.canary()
         let token = S.withTracking({ _ = model.a }, onChange: { canary.touch() }).token
-        if i % 1_000 == 0 { samples.append(token.observer) }
+        if i % 1_000 == 0 {
+          sampled.append(WeakObserver(observer: token.observer))
+          sampledModel = model
+        }
       }
+      #expect(census.count == 0, "closures still alive after their models died")
+      #expect(sampled.allSatisfy { $0.observer == nil })
+      #expect(sampledModel == nil)
     }
-    await S.settle { census.count == 0 }
-    #expect(census.count == 0, "closures still alive after their models died")
-    #expect(samples.allFreed)
   }
 
   @Test(arguments: StrategyCase.all)
@@ -111,24 +104,24 @@ struct ModelLifetimeTests {
   }
 
   private func persistentDies<S: ObservationStrategy>(_: S.Type) async {
-    let census = Census()
-    let samples = Samples()
-    let token = await S.isolated { () -> ObservationToken in
-      let model = Pair<S>()
-      let canary = census.canary()
-      let token = S.observe({ _ = model.a }, onChange: { canary.touch() })
-      samples.append(token.observer)
-      #expect(token.isActive)
-      return token
+    await S.isolated {
+      let census = Census()
+      weak var observer: Observer?
+      var token: ObservationToken?
+      do {
+        let model = Pair<S>()
+        let canary = census.canary()
+        token = S.observe({ _ = model.a }, onChange: { canary.touch() })
+        observer = token?.observer
+        #expect(token?.isActive == true)
+      }
+      #expect(token?.isActive == false, "can never fire again")
+      #expect(census.count == 1, "the token still holds the observer")
+      token?.cancel()
+      token = nil
+      #expect(observer == nil)
+      #expect(census.count == 0)
     }
-    await S.settle { !token.isActive }
-    #expect(!token.isActive, "can never fire again")
-    #expect(census.count == 1, "the token still holds the observer")
-    await S.isolated { token.cancel() }
-    #expect(census.count == 1)
-    _ = consume token
-    #expect(samples.allFreed)
-    #expect(census.count == 0)
   }
 
   @Test(arguments: StrategyCase.all)
@@ -137,12 +130,10 @@ struct ModelLifetimeTests {
   }
 
   private func releaseWrites<S: ObservationStrategy>(_: S.Type) async {
-    nonisolated(unsafe) let model = await S.isolated { UncheckedBox(Pair<S>()) }.value
-    let bWrites = Count()
-    nonisolated(unsafe) let watcher = await S.isolated {
-      UncheckedBox(S.observe({ _ = model.b }, onChange: { bWrites.bump() }))
-    }.value
     await S.isolated {
+      let model = Pair<S>()
+      let bWrites = Count()
+      let watcher = S.observe({ _ = model.b }, onChange: { bWrites.bump() })
       // Released when it fires (tokens dropped).
       do {
         let writer = WritesOnDeinit(model, value: 1)
@@ -156,6 +147,13 @@ struct ModelLifetimeTests {
         S.withTracking({ _ = model.a }, onChange: { writer.touch() }).token.cancel()
       }
       #expect(model.b == 2)
+      // Released when the other model it watched died.
+      do {
+        let other = Pair<S>()
+        let writer = WritesOnDeinit(model, value: 3)
+        S.withTracking({ _ = other.a }, onChange: { writer.touch() })
+      }
+      #expect(model.b == 3)
       // Released with its token, after a cancel and a write.
       do {
         let other = Pair<S>()
@@ -165,17 +163,6 @@ struct ModelLifetimeTests {
         model.a = 5
       }
       #expect(model.b == 4)
-      #expect(bWrites.value == (S.isWhole ? 5 : 3))
-      // Released when the other model it watched died.
-      do {
-        let other = Pair<S>()
-        let writer = WritesOnDeinit(model, value: 3)
-        S.withTracking({ _ = other.a }, onChange: { writer.touch() })
-      }
-    }
-    await S.settle { bWrites.value == (S.isWhole ? 6 : 4) }
-    await S.isolated {
-      #expect(model.b == 3)
       #expect(bWrites.value == (S.isWhole ? 6 : 4))
       watcher.cancel()
     }

@@ -2,8 +2,8 @@
 /// no lock, no atomic. The `actor` of strategy ids.
 ///
 /// Every call — reads and writes of the model, installing, firing and cancelling
-/// observations — must be made in `ObservationActor`'s isolation. A model may die
-/// anywhere: the observations it leaves are released by a task on the actor. Inside it each call is synchronous; code
+/// observations, and dropping the model's last reference — must be made in
+/// `ObservationActor`'s isolation. Inside it each call is synchronous; code
 /// outside pays a hop with `ObservationActor.run`. Debug builds check every
 /// registrar operation; release builds do not check (a check of the current
 /// executor costs more than the unobserved write it would guard), so a release

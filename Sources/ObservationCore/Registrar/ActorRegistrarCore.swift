@@ -48,22 +48,14 @@ final class ActorRegistrarCore: RegistrarCore, @unchecked Sendable {
   }
 
   /// Removes a registrar that died; the last one retires the core.
-  ///
-  /// A model may die anywhere (its last reference dropped off the actor, say when
-  /// a benchmark or a test tears down), and nothing here can ask cheaply whether
-  /// this thread is in the actor's isolation. A core that still has observers is
-  /// therefore retired by a task on `ObservationActor`: its observers are released
-  /// there, asynchronously, never racing with the actor's own use of the tables.
   func detach(_ front: ActorRegistrar) {
     fronts.remove(front)
-    guard fronts.isEmpty, table.count > 0 else { return }
-    Task { @ObservationActor [self] in self.retire() }
-  }
-
-  /// Unlinks every node and counts them: the tables' registrars are all gone.
-  private func retire() {
-    assertIsolated()
+    guard fronts.isEmpty else { return }
     isRetired = true
+    // Unobserved models may die anywhere; one with observers left must die in
+    // the actor's isolation, like every other use.
+    guard table.count > 0 else { return }
+    assertIsolated()
     ObserverNode.countUnlinked(table.unlinkEverything())
   }
 

@@ -8,7 +8,7 @@
 /// for run-time selection.
 ///
 /// Choosing an `actor` registrar is a promise that every use of the models —
-/// reads, writes, observing, cancelling — happens in
+/// reads, writes, observing, cancelling, dropping the last reference — happens in
 /// `ObservationActor`'s isolation. Debug builds check it; release builds do not
 /// (see `ActorRegistrar`), and a broken promise is a data race there.
 public protocol ObservationStrategy: Sendable {

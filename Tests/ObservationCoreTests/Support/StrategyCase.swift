@@ -33,16 +33,4 @@ extension ObservationStrategy {
     }
     return body()
   }
-
-  /// Waits until `condition` holds (at most 1 000 hops onto the actor): an actor
-  /// strategy's registrar releases the observers of a model that died in a task
-  /// on `ObservationActor`, after the model's last reference is gone.
-  static func settle(until condition: @Sendable () -> Bool) async {
-    guard needsActor else { return }
-    var hops = 0
-    while !condition() && hops < 1_000 {
-      await ObservationActor.run {}
-      hops += 1
-    }
-  }
 }
