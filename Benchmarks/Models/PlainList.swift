@@ -34,9 +34,10 @@ func plainListReducer(_ state: inout PlainListState, _ action: ListAction<PlainR
     state.ids.insert(row.id, at: index)
     state.storage[row.id] = row
   case .remove(let id):
+    // Unlisted, and kept by id — as apple's row index keeps its row objects: the
+    // floor does not pay a hash-table deletion nobody else pays.
     if let index = state.ids.firstIndex(of: id) {
       state.ids.remove(at: index)
-      state.storage[id] = nil
     }
   case .move(let id, let index):
     if let from = state.ids.firstIndex(of: id) {
