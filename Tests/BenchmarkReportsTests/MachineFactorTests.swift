@@ -20,14 +20,14 @@ struct MachineFactorTests {
   // alarm; the old comparison failed a third of them on a uniform shift.
   @Test(arguments: [1, 2] as [UInt64])
   func backToBackRunsOfUnchangedCode_raiseAtMostTwoFalseAlarmsIn1171(seed: UInt64) {
-    let comparison = RunComparison(baseline: ReferenceRun.run, current: ReferenceRun.rerun(seed: seed), options: Self.options)
+    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: seed), options: Self.options)
     #expect(comparison.gateFailures.count <= 2, "\(comparison.gateFailures.map(\.key.description))")
     #expect(abs(comparison.machine.factor - 1) < 0.03)
     #expect(comparison.machine.basis == "apple and none")
   }
 
   @Test func uniformShift_reportsTheFactor_andNoRegression() {
-    let comparison = RunComparison(baseline: ReferenceRun.run, current: ReferenceRun.rerun(seed: 4, factor: 1.3), options: Self.options)
+    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 4, factor: 1.3), options: Self.options)
     #expect(comparison.gateFailures.map(\.key.description) == [])
     #expect(abs(comparison.machine.factor / 1.3 - 1) < 0.03)
     #expect(comparison.render().hasPrefix("machine factor 1.3"))
@@ -37,8 +37,8 @@ struct MachineFactorTests {
 
   @Test(arguments: [1.0, 1.3])
   func oneScenarioTwentyPercentSlower_isFlagged(factor: Double) {
-    let current = ReferenceRun.rerun(seed: 5, factor: factor) { Self.inTrackFire($0) ? 1.2 : 1 }
-    let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
+    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 5, factor: factor) { Self.inTrackFire($0) ? 1.2 : 1 }
+    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: current, options: Self.options)
     let flagged = comparison.gateFailures
     let slowed = comparison.rows.filter { Self.inTrackFire($0.key) }
     let inScenario = flagged.filter { Self.inTrackFire($0.key) }
@@ -52,8 +52,8 @@ struct MachineFactorTests {
     func slowed(_ key: CaseKey) -> Bool {
       !Self.references.contains(key.strategy) && SplitMix64.seed(for: key.description) % 2 == 0
     }
-    let current = ReferenceRun.rerun(seed: 6) { slowed($0) ? 1.25 : 1 }
-    let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
+    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 6) { slowed($0) ? 1.25 : 1 }
+    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: current, options: Self.options)
     let flagged = comparison.rows.filter { $0.verdict == .regressed }
     let slowedCount = comparison.rows.filter { slowed($0.key) }.count
     #expect(abs(comparison.machine.factor - 1) < 0.03)
@@ -62,8 +62,8 @@ struct MachineFactorTests {
   }
 
   @Test func aStrategysStanding_showsItsOwnRegression_notTheMachines() {
-    let current = ReferenceRun.rerun(seed: 7, factor: 1.3) { $0.strategy == "lock-thread-keypath" ? 1.2 : 1 }
-    let comparison = RunComparison(baseline: ReferenceRun.run, current: current, options: Self.options)
+    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 7, factor: 1.3) { $0.strategy == "lock-thread-keypath" ? 1.2 : 1 }
+    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: current, options: Self.options)
     let standing = comparison.standings.first { $0.strategy == "lock-thread-keypath" }
     #expect(abs((standing?.change ?? 0) - 1.2) < 0.05)
     #expect(comparison.render().contains("Standing against apple"))

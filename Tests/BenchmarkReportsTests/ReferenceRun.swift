@@ -10,9 +10,17 @@ enum ReferenceRun {
     .deletingLastPathComponent()
 
   /// The reference run, decompressed with `gzip -dc` once per test process.
-  static let run: BenchmarkRun = {
-    let source = repository.appendingPathComponent("Reports/reference/results.json.gz").path
-    let target = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(getpid()).json").path
+  static let run: BenchmarkRun = load("Reports/reference/results.json.gz")
+
+  /// The reference run of commit 6f652ad (1171 cases), kept as a fixture: the
+  /// synthetic compare tests were tuned on its real noise, and must not change
+  /// meaning each time the committed reference is regenerated.
+  static let noiseSample: BenchmarkRun = load("Tests/BenchmarkReportsTests/Fixtures/reference-6f652ad.json.gz")
+
+  private static func load(_ relativePath: String) -> BenchmarkRun {
+    let source = repository.appendingPathComponent(relativePath).path
+    let target = FileManager.default.temporaryDirectory
+      .appendingPathComponent("reference-\(getpid())-\((relativePath as NSString).lastPathComponent).json").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "gzip -dc '\(source)' > '\(target)'"]
@@ -21,7 +29,7 @@ enum ReferenceRun {
     precondition(process.terminationStatus == 0, "cannot decompress \(source)")
     defer { try? FileManager.default.removeItem(atPath: target) }
     return try! ResultsJSON.read(path: target)
-  }()
+  }
 
   /// A second run of unchanged code: every case's samples redrawn from its own
   /// (blocks of 4 consecutive samples, so slow stretches stay together), then the
