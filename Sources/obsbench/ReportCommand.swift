@@ -13,8 +13,8 @@ enum ReportCommand {
   /// Where reports go without `--out`: a folder no run writes into.
   static let defaultDirectory = "Reports/report"
 
-  /// The formats `report` writes: every format but `results.json`.
-  static let formats = OutputFormat.allCases.filter { $0 != .json }
+  /// The formats `report` writes without `--format`: the default ones but `results.json`.
+  static let formats = OutputFormat.defaults.filter { $0 != .json }
 
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
@@ -57,7 +57,7 @@ enum ReportCommand {
     let formats = try OutputFormat.parseList(text)
     guard !formats.contains(.json) else {
       throw UsageError(
-        "report: writes no results.json (its inputs are the results); formats: \(Self.formats.map(\.rawValue).joined(separator: ", "))")
+        "report: writes no results.json (its inputs are the results); formats: \(OutputFormat.allCases.filter { $0 != .json }.map(\.rawValue).joined(separator: ", "))")
     }
     return formats
   }

@@ -7,7 +7,7 @@ struct RunOptions {
   var selection = BenchmarkSelection()
   var configuration = RunConfiguration.standard
   var outputDirectory = "Reports/latest"
-  var formats = OutputFormat.allCases
+  var formats = OutputFormat.defaults
   /// What to measure: time (in process), instructions (under callgrind), or both.
   var metrics: Set<RunMetric> = [.time]
 

@@ -46,7 +46,11 @@ enum Usage {
                             (default 480; 40 with --quick)
       --quick               Quick sizes, fewer and shorter samples
       --out DIR             Output folder (default Reports/latest)
-      --format LIST         Comma list of csv, json, md, html (default: all four)
+      --format LIST         Comma list of csv, json, md, html (default: these four)
+                            and the exports to trend stores: github-action-benchmark
+                            (github-action-benchmark.json), bencher (bencher.json,
+                            Bencher Metric Format), influx (influx.lp, InfluxDB
+                            line protocol); see docs/REPORTS.md
       --inject-fault NAME   Build a defect into the harness on purpose, to show that
                             'run --suite selfcheck' catches it: unrolling-ignored or
                             reference-shape-ignored. Never for real runs.
@@ -153,7 +157,10 @@ enum Usage {
 
     OPTIONS:
       --out DIR             Output folder (default Reports/report)
-      --format LIST         Comma list of csv, md, html (default: all three)
+      --format LIST         Comma list of csv, md, html (default: these three),
+                            github-action-benchmark, bencher, influx (the runs'
+                            cases merged; influx writes every run at its own
+                            timestamp)
       --labels LIST         A name per run, in the order of the files (default:
                             each file's folder, or its name when it is not
                             results.json); they name the columns and bars

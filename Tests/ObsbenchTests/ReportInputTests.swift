@@ -7,7 +7,7 @@ import Testing
 /// runs built in the test rather than measured.
 @Suite("Report, compare and check input")
 struct ReportInputTests {
-  private static func run(_ scenarios: [String], scale: Double = 1) -> BenchmarkRun {
+  static func run(_ scenarios: [String], scale: Double = 1) -> BenchmarkRun {
     let cases = scenarios.flatMap { scenario in
       ["lock-thread-keypath", "apple"].map { strategy in
         var result = CaseResult(suite: "reads", scenario: scenario, strategy: strategy, size: 1)
@@ -26,7 +26,7 @@ struct ReportInputTests {
     return BenchmarkRun(environment: environment, settings: settings, cases: cases)
   }
 
-  private static func write(_ run: BenchmarkRun, to path: String) throws {
+  static func write(_ run: BenchmarkRun, to path: String) throws {
     try ResultsJSON.encode(run).write(to: URL(fileURLWithPath: path))
   }
 
