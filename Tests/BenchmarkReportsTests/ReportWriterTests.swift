@@ -15,9 +15,10 @@ struct ReportWriterTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let written = try ReportWriter.write(Fixtures.sample, formats: OutputFormat.allCases, to: directory)
-    #expect(written.map { ($0 as NSString).lastPathComponent } == ["results.csv", "results.json", "summary.md", "report.html"])
+    let names = ["results.csv", "results.json", "summary.md", "report.html", "github-action-benchmark.json", "bencher.json", "influx.lp"]
+    #expect(written.map { ($0 as NSString).lastPathComponent } == names)
     let contents = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-    #expect(contents == ["report.html", "results.csv", "results.json", "summary.md"])
+    #expect(contents == names.sorted())
     #expect(try ResultsJSON.read(path: directory + "/results.json") == Publication.publish(Fixtures.sample))
   }
 
@@ -46,7 +47,7 @@ struct ReportWriterTests {
 
   @Test func parseList_rejectsUnknownFormats() throws {
     #expect(try OutputFormat.parseList("csv, md") == [.csv, .md])
-    #expect(throws: ReportError("unknown format 'pdf'; formats: csv, json, md, html")) {
+    #expect(throws: ReportError("unknown format 'pdf'; formats: csv, json, md, html, github-action-benchmark, bencher, influx")) {
       try OutputFormat.parseList("csv,pdf")
     }
   }
