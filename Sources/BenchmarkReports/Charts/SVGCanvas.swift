@@ -59,6 +59,16 @@ struct SVGCanvas {
     elements.append(Self.element("circle", attributes, title: title))
   }
 
+  /// A closed shape through `points`; `title` becomes its hover tooltip.
+  mutating func polygon(
+    _ points: [(x: Double, y: Double)], fill: String, stroke: String? = nil, title: String? = nil
+  ) {
+    let list = points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
+    var attributes = "points=\"\(list)\" fill=\"\(fill)\""
+    if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"1.4\"" }
+    elements.append(Self.element("polygon", attributes, title: title))
+  }
+
   /// A line of text at (`x`, `y`), `y` being its baseline.
   mutating func text(
     _ content: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 12,

@@ -24,10 +24,12 @@ public enum HTMLReport {
 
       """
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
-    html += "<nav>" + (["environment", "headlines", "summary"] + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
+    let sections = ["environment", "headlines"] + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
+    html += "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
     html += environmentSection(runs)
     if latest.hasTimings {
       html += headlineSection(latest)
+      html += trendsSection(runs)
       html += summarySection(runs)
     }
     html += InstructionsTable.htmlSection(latest)
