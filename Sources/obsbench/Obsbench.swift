@@ -26,11 +26,16 @@ enum Obsbench {
         console.print(Usage.main)
         return ExitStatus.success
       case "run":
+        // A registry given by a test is not the one a child process would load:
+        // passes then run in this process.
         return try RunCommand.run(
-          rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
+          rest, console: console, registry: suites ?? registryOrDefault(), environment: environment,
+          separateProcesses: suites == nil)
       case "profile":
         return try ProfileCommand.run(
           rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
+      case PassChild.command:
+        return try PassChild.run(rest, console: console, registry: suites ?? registryOrDefault())
       case CallgrindChild.command:
         return try CallgrindChild.run(rest, console: console, registry: suites ?? registryOrDefault())
       case "list":

@@ -8,9 +8,16 @@ import BenchmarkReports
 final class ProgressPrinter {
   private let console: Console
   private var statusShown = false
+  /// Put before every status, e.g. "pass 2/4".
+  private let label: String
+  /// Whether finished cases only update the status line (a pass whose figures
+  /// are not final), never a line of their own.
+  private let casesAsStatus: Bool
 
-  init(console: Console) {
+  init(console: Console, label: String? = nil, casesAsStatus: Bool = false) {
     self.console = console
+    self.label = label.map { "\($0): " } ?? ""
+    self.casesAsStatus = casesAsStatus
   }
 
   func handle(_ event: RunEvent) {
@@ -18,14 +25,14 @@ final class ProgressPrinter {
     case .measuringOverhead:
       status("measuring the loop overhead…")
     case .measuredOverhead(let nanoseconds):
-      line("loop overhead \(format(nanoseconds)) ns/iteration; re-measured beside every group and subtracted")
+      line("\(label)loop overhead \(format(nanoseconds)) ns/iteration; re-measured beside every group and subtracted")
     case .groupStarted(let first, let total, let group, let eta):
-      status("[\(first)/\(total)] \(group)…\(etaText(eta))")
+      status("\(label)[\(first)/\(total)] \(group)…\(etaText(eta))")
     case .caseFinished(let index, let total, let result, let eta):
-      let prefix = "[\(index)/\(total)] \(result.displayName)"
+      let prefix = "\(label)[\(index)/\(total)] \(result.displayName)"
       if let failure = result.failure {
         line("\(prefix): FAILED: \(failure)")
-      } else if console.errorIsTerminal {
+      } else if console.errorIsTerminal || casesAsStatus {
         status("\(prefix): \(summary(of: result))\(etaText(eta))")
       } else {
         line("\(prefix): \(summary(of: result))\(etaText(eta))")

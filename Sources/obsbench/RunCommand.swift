@@ -6,7 +6,7 @@ import Foundation
 enum RunCommand {
   static func run(
     _ arguments: [String], console: Console, registry: [BenchmarkSuite],
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment, separateProcesses: Bool = true
   ) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
       console.print(Usage.run)
@@ -32,8 +32,25 @@ enum RunCommand {
     var run: BenchmarkRun
     if options.metrics.contains(.time) {
       let progress = ProgressPrinter(console: console)
-      let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
-      run = runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
+      let passes = options.configuration.passes
+      if passes > 1 && separateProcesses && PassChild.available {
+        // Each pass in a process of its own, as a rerun would be; merged here.
+        let start = MonotonicClock.now()
+        let loadAtStart = SystemLoad.current()
+        let measured = try PassChild.measure(arguments, passes: passes, console: console)
+        let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
+        let loadAtEnd = SystemLoad.current()
+        run = runner.merge(
+          measured, plan: plan, environment: RunEnvironment.current(buildCommit: buildCommit),
+          durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
+          backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
+        for (index, result) in run.cases.enumerated() {
+          progress.handle(.caseFinished(index: index + 1, total: run.cases.count, result: result, etaSeconds: nil))
+        }
+      } else {
+        let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
+        run = runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
+      }
       progress.finish()
       // A strategy cheaper than `none` was given less work: a workload defect that
       // fails the run like a failed self-check.

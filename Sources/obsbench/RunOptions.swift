@@ -12,7 +12,7 @@ struct RunOptions {
   var metrics: Set<RunMetric> = [.time]
 
   static let valueOptions: Set<String> = [
-    "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--time-budget", "--out", "--format",
+    "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--passes", "--time-budget", "--out", "--format",
     "--inject-fault", "--metric",
   ]
   static let flags: Set<String> = ["--quick"]
@@ -45,6 +45,14 @@ struct RunOptions {
       configuration.samples = count
       configuration.minimumSamples = min(configuration.minimumSamples, count)
     }
+    if let passes = parsed.value("--passes") {
+      guard let count = Int(passes), count >= 1, count <= 20 else {
+        throw UsageError("run: --passes needs a whole number from 1 to 20, got '\(passes)'")
+      }
+      configuration.passes = count
+    }
+    // A pass takes at least one sample of every case.
+    configuration.passes = min(configuration.passes, configuration.samples)
     if let budget = parsed.value("--time-budget") {
       guard let seconds = Double(budget), seconds.isFinite, seconds > 0 else {
         throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")

@@ -41,6 +41,10 @@ enum Usage {
                             is selected; with several, that scenario skips it, in
                             one note line
       --samples N           Samples per case (default 41; 31 with --quick)
+      --passes N            Measure the whole selection N times over, each pass
+                            on freshly prepared cases taking its share of the
+                            samples (default 4): the spread between passes is
+                            what a rerun would show, and intervals include it
       --time-budget SECONDS Time for the whole run, shared among the cases; a case
                             whose share is spent stops after 5 samples
                             (default 480; 40 with --quick)

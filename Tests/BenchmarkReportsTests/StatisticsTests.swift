@@ -91,6 +91,29 @@ struct PairedRatioIntervalTests {
     #expect(wide.upperBound - wide.lowerBound > 2 * (narrow.upperBound - narrow.lowerBound))
   }
 
+  @Test func interval_coversThePassesRatios_whenThePassesDisagree() throws {
+    // Four passes of five rounds; within a pass the ratio holds still, between
+    // passes it moves as it does between runs: 1.0, 1.2, 0.9, 1.1.
+    let levels = [1.0, 1.2, 0.9, 1.1]
+    let a = levels.flatMap { level in (0..<5).map { 10 * level + 0.001 * Double($0) } }
+    let b = Array(repeating: 10.0, count: 20)
+    var (x, y) = Self.pair(a, b)
+    let oneStretch = try #require(PairedRatio.interval(of: x, to: y))
+    x.passSampleCounts = [5, 5, 5, 5]
+    y.passSampleCounts = [5, 5, 5, 5]
+    let passes = try #require(PairedRatio.interval(of: x, to: y))
+    #expect(passes.lowerBound <= oneStretch.lowerBound && passes.upperBound >= oneStretch.upperBound)
+    #expect(passes.lowerBound < 0.9 && passes.upperBound > 1.2)
+    // Passes that agree add nothing.
+    let (steady, reference) = Self.pair((0..<20).map { 5 + 0.01 * Double($0 % 4) }, b)
+    var (counted, countedReference) = (steady, reference)
+    counted.passSampleCounts = [5, 5, 5, 5]
+    countedReference.passSampleCounts = [5, 5, 5, 5]
+    let plain = try #require(PairedRatio.interval(of: steady, to: reference))
+    let widened = try #require(PairedRatio.interval(of: counted, to: countedReference))
+    #expect(widened.upperBound - widened.lowerBound < 1.5 * (plain.upperBound - plain.lowerBound) + 0.01)
+  }
+
   @Test func interval_isNil_forBoundsFailuresAndTooFewRounds() {
     let (x, y) = Self.pair([0.1, 0.2, 0.1, 0.15], [10, 10, 10, 10], uncertainty: 0.5)
     #expect(PairedRatio.interval(of: x, to: y) == nil)  // numerator under its resolution

@@ -114,3 +114,24 @@ struct RunReportingTests {
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
+
+/// `run` measures its passes in processes of their own and merges them.
+@Suite("Run passes")
+struct RunPassTests {
+  @Test func run_measuresEachPassInItsOwnProcess_andRecordsThePasses() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("obsbench-passes-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outcome = try ObsbenchProcess.run([
+      "run", "--suite", "selfcheck", "--scenario", "mul-chain-single", "--samples", "6", "--passes", "3",
+      "--format", "json", "--out", folder.path,
+    ])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.err.contains("pass 1/3") && outcome.err.contains("pass 3/3"))
+    let run = try ResultsJSON.read(path: folder.appendingPathComponent("results.json").path)
+    #expect(run.settings.passes == 3)
+    let result = try #require(run.cases.first)
+    #expect(result.passSampleCounts == [2, 2, 2])
+    #expect(result.samples.count == 6)
+    #expect(result.statistics?.count == 6)
+  }
+}

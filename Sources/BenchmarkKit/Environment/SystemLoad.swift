@@ -10,7 +10,7 @@ import Foundation
 public struct SystemLoad: Sendable {
   /// Busy time of all cores (user, nice, system, irq, softirq, steal), in seconds.
   public var machineBusySeconds: Double
-  /// User and system time of this process, in seconds.
+  /// User and system time of this process and its waited-for children, in seconds.
   public var processSeconds: Double
   /// When the reading was taken, in monotonic nanoseconds.
   public var takenAt: UInt64
@@ -25,15 +25,21 @@ public struct SystemLoad: Sendable {
     // user nice system idle iowait irq softirq steal: everything but idle and iowait.
     let busyTicks = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
     let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-    var usage = rusage()
+    // This process and the children it waited for (the passes of a run) are the
+    // run's own work, not background load.
+    var own = 0.0
     #if canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let whos = [__rusage_who_t(RUSAGE_SELF.rawValue), __rusage_who_t(RUSAGE_CHILDREN.rawValue)]
     #else
-    getrusage(RUSAGE_SELF, &usage)
+    let whos = [RUSAGE_SELF, RUSAGE_CHILDREN]
     #endif
-    let own =
-      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    for who in whos {
+      var usage = rusage()
+      getrusage(who, &usage)
+      own +=
+        Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
     return SystemLoad(
       machineBusySeconds: busyTicks / ticksPerSecond, processSeconds: own, takenAt: MonotonicClock.now())
   }

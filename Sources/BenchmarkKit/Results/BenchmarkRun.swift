@@ -75,6 +75,9 @@ public struct RunSettings: Codable, Hashable, Sendable {
   public var loopOverheadNs: Double
   /// How long the run took, in seconds.
   public var durationSeconds: Double
+  /// How many passes over the plan took the samples (``RunConfiguration/passes``);
+  /// `nil` in results written before passes existed (one pass).
+  public var passes: Int?
   /// How many cores other processes kept busy during the run, on average; `nil`
   /// where it cannot be measured. Above ~0.25 on these machines, absolute
   /// timings of the run are inflated; ratios within it stay valid.

@@ -37,6 +37,12 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var calibrationNote: String?
   /// Nanoseconds per operation of each sample, overheads subtracted.
   public var samples: [Double]
+  /// How many of ``samples`` each pass took, in order (pass 1's samples first):
+  /// the runner measures the whole plan several times over, each pass on freshly
+  /// prepared cases, so that what changes between runs (where the fixtures land
+  /// in memory, a slow stretch of the machine) shows up inside one run. `nil` in
+  /// results written before passes existed (one pass).
+  public var passSampleCounts: [Int]?
   /// The raw duration of each sample, in ns, nothing subtracted.
   public var elapsedNs: [UInt64]
   /// Allocations per operation of each sample; `nil` when allocations are unavailable.

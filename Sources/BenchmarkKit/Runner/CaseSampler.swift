@@ -1,12 +1,18 @@
-/// Takes the samples of one prepared case: calibration, warm-up, then one sample
-/// per call, each inside the case's isolation.
+/// Takes the samples of one case: calibration, warm-up, then one sample per call,
+/// each inside the case's isolation; between passes the prepared case is torn
+/// down and a freshly prepared one takes over, at the calibrated iteration count.
 ///
 /// A reference type because the runner's timing closures, which may run on
 /// another executor, record into it; the isolation function's wait orders those
 /// accesses.
 final class CaseSampler {
   private(set) var result: CaseResult
-  private let prepared: PreparedCase
+  /// The case being sampled; `nil` between passes.
+  private var prepared: PreparedCase?
+  /// Its loop's shape, which every pass's preparation shares.
+  let operationsPerIteration: Int
+  /// The notifications one operation must cause, as the case declared.
+  private let expected: Double?
   private let counter: AllocationCounter?
   /// Nanoseconds per operation of each sample, fixed cost subtracted, loop cost not yet.
   /// Operations are loop iterations × ``PreparedCase/operationsPerIteration``.
@@ -23,7 +29,10 @@ final class CaseSampler {
     self.result = result
     self.prepared = prepared
     self.counter = counter
+    self.operationsPerIteration = prepared.operationsPerIteration
+    self.expected = prepared.expectedNotificationsPerOperation
     self.result.operationsPerIteration = prepared.operationsPerIteration
+    self.result.passSampleCounts = [0]
     if counter != nil {
       self.result.allocationSamples = []
       self.result.byteSamples = []
@@ -35,8 +44,28 @@ final class CaseSampler {
 
   var sampleCount: Int { grossSamples.count }
 
-  /// Operations per loop iteration of the case.
-  var operationsPerIteration: Int { prepared.operationsPerIteration }
+  /// Samples taken in the current pass.
+  var passSampleCount: Int { result.passSampleCounts?.last ?? grossSamples.count }
+
+  /// Tears the current pass's case down and lets it go.
+  func endPass() {
+    prepared?.tearDown?()
+    prepared = nil
+  }
+
+  /// Starts a pass on `next`, a fresh preparation of the same case: warms it up
+  /// for `warmUpNs` at the iteration count the first pass calibrated, so every
+  /// pass's samples are alike in length.
+  func beginPass(_ next: PreparedCase, warmUpNs: UInt64) {
+    endPass()
+    prepared = next
+    result.passSampleCounts?.append(0)
+    isolated(next) { [self] in
+      let iterations = result.iterations
+      let start = MonotonicClock.now()
+      repeat { next.run(iterations) } while MonotonicClock.now() &- start < warmUpNs
+    }
+  }
 
   /// Adds set-up time spent outside the sampler to this case's account.
   func charge(_ nanoseconds: UInt64) {
@@ -46,7 +75,8 @@ final class CaseSampler {
   /// Finds an iteration count whose run lasts about `targetNs`, warms up for at
   /// least `warmUpNs`, and measures the fixed cost of a timed call.
   func calibrate(targetNs: UInt64, warmUpNs: UInt64) {
-    isolated { [self] in
+    guard let prepared else { return }
+    isolated(prepared) { [self] in
       let run = prepared.run
       let start = MonotonicClock.now()
       var iterations = 1
@@ -81,7 +111,8 @@ final class CaseSampler {
 
   /// Takes one sample: counters before, the timed run, counters after.
   func sample() {
-    isolated { [self] in
+    guard let prepared else { return }
+    isolated(prepared) { [self] in
       let iterations = result.iterations
       let notificationsBefore = prepared.notifications?()
       let allocationsBefore = counter?.snapshot()
@@ -94,6 +125,7 @@ final class CaseSampler {
       let operations = Double(iterations * (fault == .unrollingIgnored ? 1 : prepared.operationsPerIteration))
       result.elapsedNs.append(elapsed)
       grossSamples.append((Double(elapsed) - result.fixedOverheadNs) / operations)
+      if let last = result.passSampleCounts?.indices.last { result.passSampleCounts?[last] += 1 }
       if let before = allocationsBefore, let after = allocationsAfter {
         let (allocations, bytes) = after.since(before)
         result.allocationSamples?.append(Double(allocations) / operations)
@@ -115,7 +147,7 @@ final class CaseSampler {
   ///   - targetNs: The duration a sample aimed at; samples whose median misses it
   ///     by more than 2× are noted in ``CaseResult/calibrationNote``.
   func finish(overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64) -> CaseResult {
-    prepared.tearDown?()
+    endPass()
     result.loopOverheadNs = overhead.perOperationNs
     result.samples = grossSamples.map { $0 - overhead.perOperationNs }
     // `map(Double.init)` would pick `init(bitPattern:)` for UInt64: spell it out.
@@ -131,8 +163,8 @@ final class CaseSampler {
     if iterationTotal > 0 {
       result.notificationsPerOperation = Double(notificationTotal) / Double(iterationTotal)
     }
-    result.expectedNotificationsPerOperation = prepared.expectedNotificationsPerOperation
-    if let expected = prepared.expectedNotificationsPerOperation,
+    result.expectedNotificationsPerOperation = expected
+    if let expected,
       let measured = result.notificationsPerOperation,
       abs(measured - expected) > 1e-9 + 1e-6 * abs(expected)
     {
@@ -157,7 +189,7 @@ final class CaseSampler {
 
   // Runs `body` in the case's isolation and charges its wall-clock time, hop
   // included, to the case's budget; the timings inside do not see the hop.
-  private func isolated(_ body: @escaping () -> Void) {
+  private func isolated(_ prepared: PreparedCase, _ body: @escaping () -> Void) {
     let start = MonotonicClock.now()
     if let isolation = prepared.isolation {
       isolation(body)
@@ -171,12 +203,12 @@ final class CaseSampler {
   /// (a calibration timing that was pre-empted, or a case that warmed up late),
   /// discarding that sample; returns whether it did.
   func recalibrateIfMissed(targetNs: UInt64) -> Bool {
-    guard grossSamples.count == 1, let elapsed = result.elapsedNs.first else { return false }
+    guard grossSamples.count == 1, let elapsed = result.elapsedNs.first, let prepared else { return false }
     let ratio = Double(elapsed) / Double(max(targetNs, 1))
     guard ratio > 2 || ratio < 0.5 else { return false }
     // Re-time on the shortest of three: the sample that missed may itself have
     // been the pre-empted one.
-    isolated { [self] in
+    isolated(prepared) { [self] in
       let iterations = result.iterations
       var shortest = elapsed
       for _ in 0..<3 { shortest = min(shortest, MonotonicClock.measure { prepared.run(iterations) }) }
@@ -187,6 +219,7 @@ final class CaseSampler {
     result.allocationSamples = result.allocationSamples.map { _ in [] }
     result.byteSamples = result.byteSamples.map { _ in [] }
     result.notificationSamples = result.notificationSamples.map { _ in [] }
+    result.passSampleCounts = result.passSampleCounts.map { $0.dropLast() + [0] }
     notificationTotal = 0
     iterationTotal = 0
     return true

@@ -6,6 +6,11 @@ public struct RunConfiguration: Hashable, Sendable {
   public var samples: Int
   /// The fewest samples a case keeps, even when its time share is spent.
   public var minimumSamples: Int
+  /// How many times the plan is measured over, each pass on freshly prepared
+  /// cases taking its share of the samples. The spread between passes is what a
+  /// second run would see and one pass cannot: fixtures placed elsewhere in
+  /// memory, the machine in another state. Intervals include it.
+  public var passes: Int
   /// How long one sample aims to last, in ns: long enough to dwarf the clock's
   /// resolution and the per-sample overhead (~20 ns against ≥ 0.5 ms), short
   /// enough that most samples of a shared machine escape preemption, so that the
@@ -28,6 +33,7 @@ public struct RunConfiguration: Hashable, Sendable {
     quick: Bool = false,
     samples: Int = 41,
     minimumSamples: Int = 5,
+    passes: Int = 4,
     targetSampleNs: UInt64 = 1_000_000,
     warmUpNs: UInt64 = 5_000_000,
     timeBudgetSeconds: Double? = 480,
@@ -37,6 +43,7 @@ public struct RunConfiguration: Hashable, Sendable {
     self.quick = quick
     self.samples = samples
     self.minimumSamples = Swift.min(minimumSamples, samples)
+    self.passes = Swift.max(1, passes)
     self.targetSampleNs = targetSampleNs
     self.warmUpNs = warmUpNs
     self.timeBudgetSeconds = timeBudgetSeconds
@@ -45,12 +52,12 @@ public struct RunConfiguration: Hashable, Sendable {
     self.fault = nil
   }
 
-  /// The defaults of `obsbench run`: 41 samples of 1 ms, 8 minutes at most.
+  /// The defaults of `obsbench run`: 41 samples of 1 ms in 4 passes, 8 minutes at most.
   public static let standard = RunConfiguration()
 
-  /// The defaults of `obsbench run --quick`: 31 samples of 0.5 ms, 40 s at most.
+  /// The defaults of `obsbench run --quick`: 31 samples of 0.5 ms in 4 passes, 40 s at most.
   public static let quick = RunConfiguration(
-    quick: true, samples: 31, minimumSamples: 5, targetSampleNs: 500_000,
+    quick: true, samples: 31, minimumSamples: 5, passes: 4, targetSampleNs: 500_000,
     warmUpNs: 2_000_000, timeBudgetSeconds: 40
   )
 }

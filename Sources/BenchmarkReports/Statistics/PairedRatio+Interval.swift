@@ -18,6 +18,12 @@ extension PairedRatio {
   /// shared by both cases when they subtracted the same estimate, their group's
   /// reference of one loop shape; independent draws otherwise).
   ///
+  /// Rounds of one run also share the fixtures' places in memory and one stretch
+  /// of the machine's state, which the next run will not: the runner measures in
+  /// passes on fresh fixtures (``CaseResult/passSampleCounts``), and the interval
+  /// is widened to cover the paired ratio ± the spread of the passes' ratios
+  /// (``PassSpread``) where that is wider, so it bounds what a rerun measures.
+  ///
   /// `nil` when either case failed, has fewer than 3 paired rounds, or its median
   /// is a bound rather than a value (``CaseResult/medianFigure``): a ratio with a
   /// bound in it is itself a bound (``Figure/ratio(_:over:value:denominatorLow:numeratorLow:)``),
@@ -80,8 +86,28 @@ extension PairedRatio {
     guard discarded * 20 <= resamples, !medians.isEmpty else { return nil }
     medians.sort()
     let tail = (1 - confidence) / 2
-    let low = max(0, Statistics.percentile(tail, ofSorted: medians))
-    return low...max(low, Statistics.percentile(1 - tail, ofSorted: medians))
+    var low = max(0, Statistics.percentile(tail, ofSorted: medians))
+    var high = max(low, Statistics.percentile(1 - tail, ofSorted: medians))
+    if let spread = passSpread(of: result, to: reference), let ratio = of(result, to: reference), ratio > 0 {
+      low = min(low, ratio * exp(-spread))
+      high = max(high, ratio * exp(spread))
+    }
+    return low...high
+  }
+
+  /// The 95% half-width, in log ratio, of the paired ratio's mean over the passes
+  /// both cases took (``PassSpread/halfWidth(of:)``); `nil` with fewer than two
+  /// passes or a pass whose ratio is not positive.
+  static func passSpread(of result: CaseResult, to reference: CaseResult) -> Double? {
+    let numerator = PassSpread.passes(of: result.samples, counts: result.passSampleCounts)
+    let denominator = PassSpread.passes(of: reference.samples, counts: reference.passSampleCounts)
+    guard numerator.count == denominator.count, numerator.count >= 2 else { return nil }
+    var logs = [Double]()
+    for (top, bottom) in zip(numerator, denominator) {
+      guard let ratio = median(Array(top), over: Array(bottom)), ratio > 0 else { return nil }
+      logs.append(log(ratio))
+    }
+    return PassSpread.halfWidth(of: logs)
   }
 
   /// Blocks of consecutive rounds: ⌈∛n⌉, the usual order for a moving-block
