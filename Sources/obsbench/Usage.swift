@@ -157,6 +157,9 @@ enum Usage {
     (this machine and that one, before and after a change) are shown side by side
     in report.html, and summary.md lists the significant changes from the first
     to the last; runs of different cases (separate suites) are merged into one.
+    Three or more runs of the same cases (one per commit, say) also get a trend
+    per suite: its headline case in each run, ratio to apple and ns/op with
+    their 95% intervals.
     It never writes results.json: the inputs are the results.
 
     OPTIONS:
