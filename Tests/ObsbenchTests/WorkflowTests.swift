@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// `.github/workflows/benchmarks.yml`, parsed with PyYAML (Debian `python3-yaml`,
-/// installed by scripts/bootstrap; no workflow linter installs from Debian or
-/// PyPI here) and checked for what the README promises of it.
+/// installed by scripts/bootstrap) and checked for what the README promises of
+/// it. Its schema is checked by scripts/lint-workflows, which scripts/test runs.
 @Suite("CI workflow")
 struct WorkflowTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
