@@ -77,6 +77,13 @@ public class RegistrarBase: @unchecked Sendable {
   /// replaced.
   public let identity: UInt64
 
+  /// Where this registrar's entry probably sits in the access list that read it
+  /// last: a hint, written and read relaxed by any scope on any thread, that a
+  /// tracked read checks against the list itself (`AccessList.record`) before
+  /// trusting it. A read that moves to an object already in the open scope's list
+  /// then ORs a bit into its entry instead of appending a duplicate (and a retain).
+  @usableFromInline let listSlot = Atomic<UInt32>(UInt32.max)
+
   private static let lastIdentity = Atomic<UInt64>(0)
 
   @usableFromInline

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// One registrar read in a scope, and the field bits read on it.
 public struct AccessEntry {
@@ -13,16 +14,20 @@ public struct AccessEntry {
 /// Kept as a plain struct in manually managed memory so that recording a read
 /// involves no reference counting of the list and no allocation after warm-up.
 /// The hot path is a repeated read of the object read last, which only ORs a bit
-/// into the last entry. Other reads append; duplicates are merged on install (and
-/// when the list would otherwise grow), so a scope alternating between objects
-/// still ends with one entry per registrar. Sendable because a list has one owner
-/// at a time: a thread, a locked task scope, or the observer being installed.
+/// into its entry. A read of another object already in the list finds its entry
+/// through the registrar's `listSlot` hint (checked against the entry, so a hint
+/// left by another list or a stale one only costs an append); other reads
+/// append. Duplicates (a hint overwritten by another scope meanwhile) are merged
+/// on install and when the list would otherwise grow, so a scope still ends with
+/// one entry per registrar. Sendable because a list has one owner at a time: a
+/// thread, a locked task scope, or the observer being installed.
 public struct AccessList: @unchecked Sendable {
   @usableFromInline var base: UnsafeMutablePointer<AccessEntry>?
   @usableFromInline var count = 0
   @usableFromInline var capacity = 0
-  /// The registrar of `base[count - 1]`, compared by identity.
+  /// The registrar read last, compared by identity, and the index of its entry.
   @usableFromInline var last: UnsafeMutableRawPointer?
+  @usableFromInline var lastSlot = 0
   /// Links spare lists in a thread's pool.
   var nextFree: UnsafeMutablePointer<AccessList>?
 
@@ -31,8 +36,23 @@ public struct AccessList: @unchecked Sendable {
   /// Records a read of the fields in `mask` on `registrar`.
   @inlinable @inline(__always)
   mutating func record(_ registrar: RegistrarBase, _ mask: UInt64) {
-    if Unmanaged.passUnretained(registrar).toOpaque() == last {
-      base.unsafelyUnwrapped[count &- 1].mask |= mask
+    let me = Unmanaged.passUnretained(registrar).toOpaque()
+    if me == last {
+      base.unsafelyUnwrapped[lastSlot].mask |= mask
+    } else {
+      recordMoving(to: registrar, me, mask)
+    }
+  }
+
+  /// A read of another registrar than the last one: its entry if the hint finds
+  /// it, else a new entry.
+  @usableFromInline @inline(never)
+  mutating func recordMoving(to registrar: RegistrarBase, _ me: UnsafeMutableRawPointer, _ mask: UInt64) {
+    let slot = Int(registrar.listSlot.load(ordering: .relaxed))
+    if slot < count, base.unsafelyUnwrapped[slot].registrar.toOpaque() == me {
+      base.unsafelyUnwrapped[slot].mask |= mask
+      last = me
+      lastSlot = slot
     } else {
       append(registrar, mask)
     }
@@ -59,13 +79,23 @@ public struct AccessList: @unchecked Sendable {
   private mutating func append(_ retained: Unmanaged<RegistrarBase>, _ mask: UInt64) {
     if count == capacity { makeRoom() }
     (base! + count).initialize(to: AccessEntry(registrar: retained, mask: mask))
-    count += 1
+    if count < Int(UInt32.max) {
+      retained._withUnsafeGuaranteedRef { $0.listSlot.store(UInt32(truncatingIfNeeded: count), ordering: .relaxed) }
+    }
     last = retained.toOpaque()
+    lastSlot = count
+    count += 1
   }
 
   private mutating func makeRoom() {
     if count >= 32 {
       mergeDuplicates()
+      // Merging moved entries: point each registrar's hint at its entry again.
+      for i in 0..<count {
+        base![i].registrar._withUnsafeGuaranteedRef {
+          $0.listSlot.store(UInt32(truncatingIfNeeded: i), ordering: .relaxed)
+        }
+      }
       if count <= capacity / 2 { return }
     }
     let newCapacity = max(8, capacity * 2)
@@ -112,12 +142,14 @@ public struct AccessList: @unchecked Sendable {
       count = kept
     }
     last = base[count - 1].registrar.toOpaque()
+    lastSlot = count - 1
   }
 
   /// Forgets the entries without releasing them: their references have moved.
   mutating func forgetEntries() {
     count = 0
     last = nil
+    lastSlot = 0
   }
 
   /// Records every entry again in the innermost open scope of `Scope`.
