@@ -20,6 +20,10 @@ class StateSource<State> {
   /// a row was removed. Reads then see the last value read; sends are dropped.
   @usableFromInline
   var isPresent: Bool { true }
+
+  /// This state's path from the root's state as one key path, when every step
+  /// down from the root is a key path (no optional or row child on the way).
+  func pathFromRoot() -> PathFromRoot<State>? { nil }
 }
 
 /// The root store's state and reducer.
@@ -50,6 +54,10 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
 
   override func read<R>(_ body: (State) -> R) -> R {
     body(state.pointee)
+  }
+
+  override func pathFromRoot() -> PathFromRoot<State>? {
+    RootedKeyPath(root: self, keyPath: \State.self)
   }
 
   /// Reduces `action` and every follow-up action its effects send, in order.
@@ -94,53 +102,129 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   }
 }
 
+/// A child state remembered until the next send, with the field reads that
+/// finding it made: what a child store reads from while its memo is warm.
+///
+/// The memo lives in fields that `Store.read` reads directly (specialised for the
+/// state in the caller), so a warm read is a flag test and the read itself, plus
+/// a replay of the remembered reads when a scope is open. The state sits in
+/// memory of its own (no `Optional` of a generic tuple, whose metadata the
+/// unspecialised code would look up on every call). The tree drops every memo
+/// before the reducer runs, so no memo keeps a buffer of the state shared while
+/// it is mutated.
+@usableFromInline
+class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
+  /// The remembered state; initialised while `hasMemo`.
+  @usableFromInline final let memoState: UnsafeMutablePointer<State> = .allocate(capacity: 1)
+  /// Whether `memoState` holds the current state. Guarded by the tree's guard,
+  /// which gives the exclusivity a dynamic check would cost every read.
+  @exclusivity(unchecked) @usableFromInline final var hasMemo = false
+  /// The field reads finding the state made (ancestors' child fields), held
+  /// from one fill to the next so that its storage is allocated once; guarded.
+  @exclusivity(unchecked) @usableFromInline final var memoReads = AccessList()
+
+  deinit {
+    dropMemo()
+    memoReads.deallocate()
+    memoState.deallocate()
+  }
+
+  /// Finds the current state and remembers it and its reads: the cold read.
+  @usableFromInline
+  func fillMemo() {
+    preconditionFailure("subclass responsibility")
+  }
+
+  /// Records the remembered reads in the innermost open scope.
+  @usableFromInline
+  final func replayReads() {
+    memoReads.replay(into: State.Strategy.Scope.self)
+  }
+
+  @usableFromInline
+  final func dropMemo() {
+    guard hasMemo else { return }
+    hasMemo = false
+    memoState.deinitialize(count: 1)
+    memoReads.removeAll()
+  }
+
+  override final func read<R>(_ body: (State) -> R) -> R {
+    if !hasMemo { fillMemo() }
+    if State.Strategy.Scope.isRecording { replayReads() }
+    return body(memoState.pointee)
+  }
+}
+
 /// A child state at a key path of its parent's, memoised until the next send.
 ///
 /// Projecting a key path at run time costs hundreds of nanoseconds per level (the
-/// runtime walks the path generically), so a chain of child stores would pay it
-/// at every level of every read. Instead the first read after a send projects
-/// once, remembers the state and the field reads the projection made (the
-/// ancestors' `child` fields), and later reads return the state and replay those
-/// reads into the open scope: the same observations, at the price of a few
-/// records. The tree drops every memo before the reducer runs, so no memo keeps a
-/// buffer of the state shared while it is mutated.
-final class KeyPathSource<Parent, State: ObservableState>: StateSource<State>, MemoizedSource {
+/// runtime walks the path generically), so the first read after a send projects
+/// once and later reads use the memo and replay its reads (the ancestors' `child`
+/// fields) into the open scope: the same observations, at the price of a few
+/// records. When every step from the root is a key path, the cold read projects
+/// the root's state once through the composed path (one projection, one scope,
+/// the same getters in the same order), instead of filling every ancestor's memo
+/// level by level, each collecting and replaying the reads of all above it.
+final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   let parent: StateSource<Parent>
   let keyPath: KeyPath<Parent, State>
-  private var memo: (state: State, reads: AccessList)?
+  /// The composed path from the root, or `nil` below an optional or row child.
+  private let path: PathFromRoot<State>?
   /// Where to say that the memo is filled; the tree outlives its sources' use.
   private unowned let tree: StoreTree<State.Strategy>
 
   init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>, tree: StoreTree<State.Strategy>) {
     self.parent = parent
     self.keyPath = keyPath
+    self.path = parent.pathFromRoot()?.appending(keyPath)
     self.tree = tree
   }
 
-  deinit {
-    dropMemo()
+  override func fillMemo() {
+    let state = State.Strategy.Scope.collectReads(into: &memoReads) { () -> State in
+      if let path { return path.project() }
+      return parent.read { $0[keyPath: keyPath] }
+    }
+    memoState.initialize(to: state)
+    hasMemo = true
+    tree.filledMemos.append(self)
   }
 
-  override func read<R>(_ body: (State) -> R) -> R {
-    typealias Scope = State.Strategy.Scope
-    if let memo {
-      if Scope.isRecording { memo.reads.replay(into: Scope.self) }
-      return body(memo.state)
-    }
-    let (state, reads) = Scope.collectReads { parent.read { $0[keyPath: keyPath] } }
-    if Scope.isRecording { reads.replay(into: Scope.self) }
-    memo = (state, reads)
-    tree.filledMemos.append(self)
-    return body(state)
-  }
+  override func pathFromRoot() -> PathFromRoot<State>? { path }
 
   override var isPresent: Bool { parent.isPresent }
+}
 
-  func dropMemo() {
-    guard var reads = memo?.reads else { return }
-    memo = nil
-    reads.removeAll()
-    reads.deallocate()
+/// A state's path from its tree's root state, as one key path.
+class PathFromRoot<State> {
+  /// The state, projected from the root's current state.
+  func project() -> State {
+    preconditionFailure("subclass responsibility")
+  }
+
+  /// The path one key path further down.
+  func appending<Child>(_ keyPath: KeyPath<State, Child>) -> PathFromRoot<Child> {
+    preconditionFailure("subclass responsibility")
+  }
+}
+
+/// `PathFromRoot` knowing the root's type.
+final class RootedKeyPath<Root, State>: PathFromRoot<State> {
+  let root: StateSource<Root>
+  let keyPath: KeyPath<Root, State>
+
+  init(root: StateSource<Root>, keyPath: KeyPath<Root, State>) {
+    self.root = root
+    self.keyPath = keyPath
+  }
+
+  override func project() -> State {
+    root.read { $0[keyPath: keyPath] }
+  }
+
+  override func appending<Child>(_ next: KeyPath<State, Child>) -> PathFromRoot<Child> {
+    RootedKeyPath<Root, Child>(root: root, keyPath: keyPath.appending(path: next))
   }
 }
 

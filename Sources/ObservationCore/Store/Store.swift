@@ -22,6 +22,12 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   @usableFromInline let source: StateSource<State>
   /// The root's state and reducer; `nil` for a child store.
   @usableFromInline let root: RootSource<State, Action>?
+  /// The root's state memory, for reads that need no reference to the root
+  /// (nothing to retain); `nil` for a child store.
+  @usableFromInline let rootState: UnsafeMutablePointer<State>?
+  /// The source as a memoising one (a `scope(state:)` child), whose warm memo a
+  /// read takes directly; `nil` otherwise.
+  @usableFromInline let memo: MemoSource<State>?
   /// Sends an action to the root; captures no store, so child stores cached by
   /// their parent do not keep it alive.
   @usableFromInline let dispatch: (Action) -> Void
@@ -31,7 +37,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   init(tree: StoreTree<Strategy>, source: StateSource<State>, dispatch: @escaping (Action) -> Void) {
     self.tree = tree
     self.source = source
-    self.root = source as? RootSource<State, Action>
+    let root = source as? RootSource<State, Action>
+    self.root = root
+    self.rootState = root?.state
+    self.memo = source as? MemoSource<State>
     self.dispatch = dispatch
   }
 
@@ -67,8 +76,15 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   @inlinable
   public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
-    if let root {
-      return tree.guard.withExclusiveAccess { body(root.state.pointee) }
+    if let rootState {
+      return tree.guard.withExclusiveAccess { body(rootState.pointee) }
+    }
+    if let memo {
+      return tree.guard.withExclusiveAccess {
+        if !memo.hasMemo { memo.fillMemo() }
+        if Strategy.Scope.isRecording { memo.replayReads() }
+        return body(memo.memoState.pointee)
+      }
     }
     return tree.guard.withExclusiveAccess { source.read(body) }
   }

@@ -28,12 +28,14 @@ public enum TaskLocalScope: TrackingScope {
     openScopes.load(ordering: .relaxed) != 0 && current != nil
   }
 
-  public static func collectReads<T>(_ body: () -> T) -> (T, AccessList) {
-    let list = TaskAccessList()
+  public static func collectReads<T>(into list: inout AccessList, _ body: () -> T) -> T {
+    let scope = TaskAccessList(adopting: list)
+    list = AccessList()
     openScopes.add(1, ordering: .relaxed)
     defer { openScopes.subtract(1, ordering: .relaxed) }
-    let value = $current.withValue(list) { body() }
-    return (value, list.close())
+    let value = $current.withValue(scope) { body() }
+    list = scope.close()
+    return value
   }
 
   public static func withTracking<T, E: Error>(
@@ -100,9 +102,16 @@ final class TaskAccessList: Sendable {
     var isOpen = true
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
-  init() {}
+  init() {
+    state = Mutex(State())
+  }
+
+  /// A scope recording into `list`'s storage (after its entries, if any).
+  init(adopting list: AccessList) {
+    state = Mutex(State(list: list))
+  }
 
   deinit {
     var list = state.withLock { state in

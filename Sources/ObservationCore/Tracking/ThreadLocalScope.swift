@@ -20,15 +20,13 @@ public enum ThreadLocalScope: TrackingScope {
   @inlinable
   public static var isRecording: Bool { obs_thread_scope_get() != nil }
 
-  public static func collectReads<T>(_ body: () -> T) -> (T, AccessList) {
+  public static func collectReads<T>(into list: inout AccessList, _ body: () -> T) -> T {
     let outer = obs_thread_scope_get()
-    var list = AccessList()
-    let value = withUnsafeMutablePointer(to: &list) { list in
+    return withUnsafeMutablePointer(to: &list) { list in
       obs_thread_scope_set(list)
       defer { obs_thread_scope_set(outer) }
       return body()
     }
-    return (value, list)
   }
 
   public static func withTracking<T, E: Error>(

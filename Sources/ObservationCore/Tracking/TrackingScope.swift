@@ -15,10 +15,11 @@ public protocol TrackingScope: Sendable {
   /// recorded: lets a caller with many reads to replay skip them all at once.
   static var isRecording: Bool { get }
 
-  /// Runs `body` in a fresh scope that records its reads for the caller only: they
-  /// are neither installed nor added to an enclosing scope. The returned list
-  /// holds a reference to each registrar read.
-  static func collectReads<T>(_ body: () -> T) -> (T, AccessList)
+  /// Runs `body` in a fresh scope that records its reads into `list` (empty, or
+  /// with entries to add to) for the caller only: they are neither installed nor
+  /// added to an enclosing scope. The list holds a reference to each registrar
+  /// read; its storage is reused, so a caller that keeps one list allocates once.
+  static func collectReads<T>(into list: inout AccessList, _ body: () -> T) -> T
 
   /// Runs `apply` with a scope open, then installs one observer for every read it
   /// recorded. The reads are also added to the enclosing scope, if any.
