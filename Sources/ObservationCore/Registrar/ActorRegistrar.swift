@@ -16,7 +16,7 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   // Protected by ObservationActor's isolation, not by Swift's checker: the
   // registrar is called from generic nonisolated code that runs on the actor.
-  @usableFromInline var watched: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var watched: UInt64 = 0
   /// The core, made on the first observation; set once.
   private var core: ActorRegistrarCore?
 

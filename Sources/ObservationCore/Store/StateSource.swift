@@ -37,8 +37,9 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   @usableFromInline let reducer: Reducer<State, Action>
   /// The registrar of the root state as of the last send, held so that a reducer
   /// replacing the root as a whole (`state = State()`) is seen, and so that the
-  /// old root's observers can be handed to the new one.
-  @usableFromInline var rootRegistrar: State.Strategy.Registrar
+  /// old root's observers can be handed to the new one. Guarded by the tree's
+  /// guard (a dynamic exclusivity check would cost every send).
+  @exclusivity(unchecked) @usableFromInline var rootRegistrar: State.Strategy.Registrar
 
   init(state: State, reducer: @escaping Reducer<State, Action>) {
     self.state = .allocate(capacity: 1)

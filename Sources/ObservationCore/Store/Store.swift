@@ -25,6 +25,9 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// The root's state memory, for reads that need no reference to the root
   /// (nothing to retain); `nil` for a child store.
   @usableFromInline let rootState: UnsafeMutablePointer<State>?
+  /// `root` unretained, for sends: `root` keeps it alive, and passing it on
+  /// unretained spares a retain and a release (two atomics) per send.
+  @usableFromInline let rootRef: Unmanaged<RootSource<State, Action>>?
   /// The source as a memoising one (a `scope(state:)` child), whose warm memo a
   /// read takes directly; `nil` otherwise.
   @usableFromInline let memo: MemoSource<State>?
@@ -40,6 +43,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     let root = source as? RootSource<State, Action>
     self.root = root
     self.rootState = root?.state
+    self.rootRef = root.map { Unmanaged.passUnretained($0) }
     self.memo = source as? MemoSource<State>
     self.dispatch = dispatch
   }
@@ -58,8 +62,8 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// store whose state is gone drops the action.
   @inlinable
   public func send(_ action: Action) {
-    if let root {
-      Self.reduceAndNotify(action, root, tree)
+    if let rootRef {
+      rootRef._withUnsafeGuaranteedRef { Self.reduceAndNotify(action, $0, tree) }
     } else {
       dispatch(action)
     }
