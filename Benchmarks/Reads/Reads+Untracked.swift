@@ -1,4 +1,5 @@
 import BenchmarkKit
+import Observation
 import ObservationCore
 
 extension Reads {
@@ -43,6 +44,44 @@ extension Reads {
       run: { iterations in
         repeatUnrolled(iterations) { blackHole(model.count) }
       })
+  }
+
+  /// ``untracked`` while another thread holds a tracking scope open, as an app
+  /// always has one open somewhere: a task-local scope can then no longer skip
+  /// its task-local lookup on the process-wide count of open scopes.
+  static let untrackedScopeElsewhere = BenchmarkScenario(
+    name: "untracked-scope-elsewhere",
+    summary: "One read of an observed property with no scope open on this thread while another thread holds one open (8 per loop iteration)",
+    strategies: StrategyIDs.objects
+  ) { id, _ in
+    switch try Subject(id) {
+    case .core: return try UntrackedScopeElsewhereRead().prepare(id: id)
+    case .apple:
+      let held = ScopeHeldElsewhere { inside in
+        withObservationTracking({ inside() }, onChange: {})
+      }
+      var prepared = untrackedApple()
+      prepared.tearDown = { held.close() }
+      return prepared
+    case .none: return untrackedPlain()
+    }
+  }
+
+  private static func untrackedScopeElsewhere<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+    // The scope reads nothing, so it touches no registrar off the actor.
+    let held = ScopeHeldElsewhere { inside in
+      S.withTracking({ inside() }, onChange: {})
+    }
+    var prepared = untracked(S.self)
+    prepared.tearDown = { held.close() }
+    return prepared
+  }
+
+  /// ``untrackedScopeElsewhere`` as a ``CoreWorkload``, specialised per strategy.
+  private struct UntrackedScopeElsewhereRead: CoreWorkload {
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reads.untrackedScopeElsewhere(S.self)
+    }
   }
 
   /// ``untracked`` as a ``CoreWorkload``, specialised per strategy.

@@ -10,7 +10,7 @@ struct RegistryTests {
     let names = Dictionary(uniqueKeysWithValues: ScenarioCase.suites.map { ($0.name, $0.scenarios.map(\.name)) })
     #expect(
       names["reads"]
-        == ["untracked", "tracked", "tracked-properties", "tracked-objects", "store-member", "render-body", "store-after-send"])
+        == ["untracked", "untracked-scope-elsewhere", "tracked", "tracked-properties", "tracked-objects", "store-member", "render-body", "store-after-send"])
     #expect(
       names["mutations"]
         == [

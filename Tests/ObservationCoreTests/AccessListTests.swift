@@ -1,0 +1,60 @@
+import ObservationCore
+import Testing
+
+/// A scope that moves among many objects and back records one entry per object
+/// (found again through the registrar's slot hint, or merged), whatever other
+/// scopes read the same objects in between.
+@Suite("Access lists across objects")
+struct AccessListTests {
+  @Test(arguments: StrategyCase.all)
+  func movingAmongObjects_linksOneObservationPerObjectField(_ strategy: StrategyCase) async {
+    await moving(strategy.type)
+  }
+
+  private func moving<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      // More than 32 objects, so that the list also grows (and merges) meanwhile.
+      let models = (0..<40).map { _ in Pair<S>() }
+      let count = Count()
+      S.withTracking({
+        for model in models { _ = model.a }
+        for model in models { _ = model.b }
+        for model in models.reversed() { _ = model.a }
+      }, onChange: { count.bump() })
+      for model in models {
+        #expect(model.registrar.observationCount == (S.isWhole ? 1 : 2))
+      }
+      models[17].b = 1
+      #expect(count.value == 1)
+      for model in models { #expect(model.registrar.observationCount == 0) }
+    }
+  }
+
+  @Test(arguments: StrategyCase.all)
+  func innerScopeOnTheSameObjects_leavesTheOuterOneEntryPerObject(_ strategy: StrategyCase) async {
+    await nested(strategy.type)
+  }
+
+  private func nested<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let models = (0..<40).map { _ in Pair<S>() }
+      let outer = Count()
+      let inner = Count()
+      S.withTracking({
+        for model in models { _ = model.a }
+        // The inner scope points every registrar's hint at its own list.
+        S.withTracking({
+          for model in models { _ = model.a }
+        }, onChange: { inner.bump() })
+        for model in models { _ = model.a }
+      }, onChange: { outer.bump() })
+      // One node for the inner observer, one for the outer (which also saw the
+      // inner scope's reads), per model.
+      for model in models { #expect(model.registrar.observationCount == 2) }
+      models[3].a = 1
+      #expect(outer.value == 1)
+      #expect(inner.value == 1)
+      for model in models { #expect(model.registrar.observationCount == 0) }
+    }
+  }
+}

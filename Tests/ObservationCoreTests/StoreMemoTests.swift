@@ -1,0 +1,67 @@
+import ObservationCore
+import Testing
+
+/// Child stores' memos: a read right after a send finds the new state, once per
+/// send, and observes what the read passed through, whether the path from the
+/// root is all key paths (projected at once) or passes an optional child.
+@Suite("Store memos")
+struct StoreMemoTests {
+  @Test(arguments: StrategyCase.withRefinements)
+  func keyPathBelowAnOptionalChild_readsTheNewStateAfterEachSend(_ strategy: StrategyCase) async {
+    await belowOptional(strategy.type)
+  }
+
+  private func belowOptional<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeReducer)
+      guard let presented = root.scope(state: \.child, action: NodeAction.child) else {
+        Issue.record("the child is present")
+        return
+      }
+      let middle = presented.scope(state: \.child!, action: NodeAction.child)
+      let leaf = middle.scope(state: \.child!, action: NodeAction.child)
+      for value in 1...3 {
+        leaf.send(.setValue(value))
+        #expect(leaf.value == value)
+        #expect(leaf.value == value)
+      }
+      let ofLeaf = watch(S.self) { _ = leaf.value }
+      let ofMiddleChild = watch(S.self) { _ = middle.child }
+      leaf.send(.setValue(10))
+      #expect(ofLeaf.value == 1)
+      #expect(ofMiddleChild.value == (S.isIdentity ? 0 : 1))
+      #expect(leaf.value == 10)
+      // Replacing the middle's child reaches a leaf read served from the memo.
+      _ = leaf.value
+      let ofLeafMemo = watch(S.self) { _ = leaf.value }
+      middle.send(.replaceChild(depth: 1))
+      #expect(ofLeafMemo.value == 1)
+      #expect(leaf.value == 0)
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func deepKeyPathChain_readAfterSendMatchesTheRootsState(_ strategy: StrategyCase) async {
+    await deepChain(strategy.type)
+  }
+
+  private func deepChain<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let depth = 12
+      var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeReducer)]
+      for _ in 1..<depth {
+        stores.append(stores.last!.scope(state: \.child!, action: NodeAction.child))
+      }
+      // Each store sends in turn; every store then reads what the root holds.
+      for (level, store) in stores.enumerated() {
+        store.send(.setValue(100 + level))
+        for (other, reader) in stores.enumerated() {
+          var node: NodeState<S>? = stores[0].state
+          for _ in 0..<other { node = node?.child }
+          #expect(reader.value == node?.value)
+        }
+      }
+      for (level, store) in stores.enumerated() { #expect(store.value == 100 + level) }
+    }
+  }
+}
