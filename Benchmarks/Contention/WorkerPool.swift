@@ -1,3 +1,4 @@
+import BenchmarkKit
 import Foundation
 import Synchronization
 
@@ -80,10 +81,18 @@ final class WorkerPool: @unchecked Sendable {
     for _ in starts { parked.wait() }
   }
 
+  // A worker's allocations are the operation's too: it is enrolled in the
+  // allocation counter's scope for its life, and publishes its cached request
+  // counts when its share is done, before the caller's run (and its snapshot)
+  // can end. Flushing an empty cache in `run(0)` is part of the fixed cost the
+  // runner subtracts.
   private func work(_ index: Int) {
+    let enrollment = AllocationCounter.enrollCurrentThread()
+    let counter = AllocationCounter.shared
     while true {
       starts[index].wait()
       if stopping {
+        enrollment?.end()
         parked.signal()
         return
       }
@@ -94,6 +103,7 @@ final class WorkerPool: @unchecked Sendable {
         if current != seen {
           seen = current
           body(shares[index])
+          counter?.flushThreadCache()
           finished.add(1, ordering: .releasing)
         } else if !holding.load(ordering: .acquiring) {
           break

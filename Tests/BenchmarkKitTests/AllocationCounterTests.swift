@@ -1,5 +1,6 @@
 import BenchmarkKit
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("AllocationCounter")
@@ -66,6 +67,54 @@ struct AllocationCounterTests {
     #expect(allocations >= UInt64(count))
     #expect(allocations <= UInt64(count) + 5)
     #expect(bytes >= UInt64(count * 32))
+  }
+
+  // Counts and bytes cover the same threads: a second thread enrolled in the
+  // count that allocates half the nodes leaves both the count and the bytes per
+  // allocation as they are with one thread (before, counts took in every
+  // thread's flushed requests and bytes only the measuring thread's).
+  @Test(.enabled(if: AllocationCounter.shared != nil))
+  func snapshot_countsAnEnrolledThreadsAllocationsAndBytesAlike() throws {
+    let counter = try #require(AllocationCounter.shared)
+    let count = 1000
+    let go = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let stop = Mutex(false)
+    let enrolled = DispatchSemaphore(value: 0)
+    let worker = Thread {
+      let enrollment = AllocationCounter.enrollCurrentThread()
+      enrolled.signal()
+      while true {
+        go.wait()
+        if stop.withLock({ $0 }) { break }
+        var nodes = [Node]()
+        nodes.reserveCapacity(count / 2)
+        for index in 0..<(count / 2) { nodes.append(Node(index)) }
+        blackHole(nodes)
+        nodes = []
+        counter.flushThreadCache()
+        done.signal()
+      }
+      enrollment?.end()
+      done.signal()
+    }
+    worker.start()
+    enrolled.wait()
+    var nodes = [Node]()
+    nodes.reserveCapacity(count / 2)
+    let (allocations, bytes) = fewest(counter) {
+      go.signal()
+      for index in 0..<(count / 2) { nodes.append(Node(index)) }
+      blackHole(nodes)
+      nodes.removeAll(keepingCapacity: true)
+      done.wait()
+    }
+    stop.withLock { $0 = true }
+    go.signal()
+    done.wait()
+    // Both halves' nodes (and the worker's one array buffer) in both counts.
+    #expect(allocations >= UInt64(count) && allocations <= UInt64(count) + 10, "\(allocations)")
+    #expect(bytes >= UInt64(count * 32) && bytes <= UInt64(count * 32) + 64 * 1024, "\(bytes)")
   }
 
   @Test(.enabled(if: AllocationCounter.shared != nil))

@@ -1,18 +1,24 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Reads jemalloc's allocation statistics: bytes per thread and request counts.
+/// Reads jemalloc's allocation statistics: allocation requests and bytes, both
+/// over the same threads — the one measuring and every thread enrolled as doing
+/// part of the operation (``enrollCurrentThread()``: the workers of contention
+/// cases).
 ///
-/// Bytes come from `thread.allocatedp`, a pointer to the calling thread's running
-/// total, so they cover the thread that runs the operation only. Counts come from
-/// `stats.arenas.<all>.{small,large}.nrequests`, which jemalloc updates only when a
-/// thread cache flushes and publishes only after an `epoch` write: a snapshot
-/// therefore flushes the calling thread's cache and advances the epoch first.
-/// That costs microseconds, which is why it happens once per sample and never per
-/// operation.
+/// Counts come from `stats.arenas.<all>.{small,large}.nrequests`, which jemalloc
+/// updates only when a thread cache flushes and publishes only after an `epoch`
+/// write: a snapshot therefore flushes the calling thread's cache and advances
+/// the epoch first, and an enrolled thread flushes its own cache when its share
+/// of a run is done (``flushThreadCache()``), before the caller's run returns.
+/// Bytes come from each of those threads' `thread.allocatedp`, a pointer to the
+/// thread's running total, summed. That costs microseconds, which is why it
+/// happens once per sample and never per operation.
 ///
 /// ``shared`` is `nil` when jemalloc is not the process's allocator (see
 /// ``JemallocPreload``) or was built without statistics: allocations are then
@@ -58,7 +64,45 @@ public struct AllocationCounter: Sendable {
     _ = withUnsafeMutableBytes(of: &epoch) { control(epochMIB, newValue: $0) }
     let small: UInt64 = read(smallRequestsMIB) ?? 0
     let large: UInt64 = read(largeRequestsMIB) ?? 0
-    return AllocationSnapshot(allocatedBytes: threadAllocatedBytes(), requests: small &+ large)
+    return AllocationSnapshot(allocatedBytes: threadAllocatedBytes() &+ Self.enrolledBytes(), requests: small &+ large)
+  }
+
+  /// Publishes the calling thread's cached request counts to the arenas, so the
+  /// next snapshot on any thread counts them.
+  public func flushThreadCache() {
+    _ = control(flushMIB)
+  }
+
+  /// Counts the calling thread's allocations in every snapshot until the
+  /// returned enrollment ends: for threads that run part of a case's operations.
+  /// `nil` when allocations are not counted.
+  public static func enrollCurrentThread() -> Enrollment? {
+    guard let counter = shared, let pointer: UnsafeMutablePointer<UInt64> = counter.read(counter.allocatedPointerMIB)
+    else { return nil }
+    let enrollment = Enrollment(pointer: pointer)
+    enrolled.withLock { $0[ObjectIdentifier(enrollment)] = UncheckedSendable(pointer) }
+    return enrollment
+  }
+
+  /// A thread counted in every snapshot; end it before the thread exits.
+  public final class Enrollment: Sendable {
+    private let pointer: UncheckedSendable<UnsafeMutablePointer<UInt64>>
+
+    fileprivate init(pointer: UnsafeMutablePointer<UInt64>) { self.pointer = UncheckedSendable(pointer) }
+
+    /// Stops counting the thread (its counter lives in its thread-local storage).
+    public func end() {
+      AllocationCounter.enrolled.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+    }
+  }
+
+  private static let enrolled = Mutex<[ObjectIdentifier: UncheckedSendable<UnsafeMutablePointer<UInt64>>]>([:])
+
+  // The enrolled threads' running totals. Another thread's counter is read while
+  // it may be written: an aligned 64-bit load, never torn on the platforms this
+  // runs on; the runner reads it when the thread's share of a run is done.
+  private static func enrolledBytes() -> UInt64 {
+    enrolled.withLock { threads in threads.values.reduce(0) { $0 &+ $1.value.pointee } }
   }
 
   /// The calling thread's allocated-bytes total: one pointer read after a lookup.
@@ -125,7 +169,7 @@ extension AllocationCounter {
     }
     let name = "jemalloc \(String(cString: version))"
     switch (readBool("config.stats", jemalloc), shared != nil) {
-    case (true?, true): return name
+    case (true?, true): return "\(name); allocations and bytes counted alike, over the measuring thread and a contention case's workers"
     case (true?, false): return "\(name) linked but not serving malloc (allocations unavailable)"
     default: return "\(name) without statistics (allocations unavailable)"
     }

@@ -1,6 +1,7 @@
 /// The allocation counters at one instant, read outside the measured region.
 public struct AllocationSnapshot: Hashable, Sendable {
-  /// Bytes the current thread has allocated since it started (jemalloc
+  /// Bytes allocated since they started by the current thread and every thread
+  /// enrolled in the count (``AllocationCounter/enrollCurrentThread()``; jemalloc
   /// `thread.allocated`, in usable size, so rounded up to the size class).
   public var allocatedBytes: UInt64
   /// Allocation requests served by all arenas since the process started
