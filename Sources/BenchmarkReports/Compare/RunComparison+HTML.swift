@@ -38,15 +38,17 @@ extension RunComparison {
   }
 
   /// Each case's ratio as a dot with its interval on a logarithmic axis, the
-  /// threshold band shaded: a regression sits right of the band, clear of 1.
+  /// threshold band shaded: a regression sits right of the band, clear of 1. A
+  /// ratio that is a bound (a median under its resolution on one side) is an open
+  /// triangle at the bound, pointing the way the ratio may lie.
   private func ratioChart(_ shown: [Row]) -> String {
-    let plotted = shown.filter { $0.change?.value != nil }
+    let plotted = shown.filter { ($0.change?.number ?? 0) > 0 }
     guard !plotted.isEmpty else { return "" }
     let labelWidth = 380.0
     let plotWidth = 520.0
     let rowHeight = 17.0
     let top = 34.0
-    let values = plotted.flatMap { [$0.change!.value!, $0.interval?.lowerBound ?? $0.change!.value!, $0.interval?.upperBound ?? $0.change!.value!] }
+    let values = plotted.flatMap { [$0.change!.number!, $0.interval?.lowerBound ?? $0.change!.number!, $0.interval?.upperBound ?? $0.change!.number!] }
       .filter { $0 > 0 }
     let x = AxisScale.log(
       minimum: min(values.min() ?? 1, 1 / 1.5), maximum: max(values.max() ?? 1, 1.5), start: labelWidth,
@@ -68,7 +70,16 @@ extension RunComparison {
       if let interval = row.interval {
         canvas.line(x1: x.position(interval.lowerBound), y1: y, x2: x.position(interval.upperBound), y2: y, stroke: color, width: 2)
       }
-      canvas.circle(cx: x.position(row.change!.value!), cy: y, r: 4, fill: color, title: "\(row.key): \(changeText(row.change)), \(row.verdict.rawValue)")
+      let title = "\(row.key): \(changeText(row.change)), \(row.verdict.rawValue)"
+      let at = x.position(row.change!.number!)
+      switch row.change! {
+      case .value:
+        canvas.circle(cx: at, cy: y, r: 4, fill: color, title: title)
+      case .below:
+        canvas.polygon([(at + 4, y - 4.5), (at + 4, y + 4.5), (at - 5, y)], fill: "none", stroke: color, title: title)
+      default:
+        canvas.polygon([(at - 4, y - 4.5), (at - 4, y + 4.5), (at + 5, y)], fill: "none", stroke: color, title: title)
+      }
       canvas.text(changeText(row.change), x: labelWidth + plotWidth + 8, y: y + 4, size: 11, fill: color)
     }
     return canvas.render(label: "ratio of current to baseline median per case, with intervals")
