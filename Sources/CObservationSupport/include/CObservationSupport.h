@@ -26,6 +26,14 @@ static inline void *_Nullable obs_thread_changes_get(void) { return obs_thread_c
 
 static inline void obs_thread_changes_set(void *_Nullable changes) { obs_thread_changes = changes; }
 
+/// Nonzero while a synchronous render pass runs on this thread and checking is not
+/// skipped: read only by the `+checked` strategies on a read with no scope open.
+extern OBS_TLS int obs_thread_render;
+
+static inline int obs_thread_render_get(void) { return obs_thread_render; }
+
+static inline void obs_thread_render_set(int render) { obs_thread_render = render; }
+
 /// This thread's pool of spare access lists, or null before its first scope.
 extern OBS_TLS void *_Nullable obs_thread_pool;
 

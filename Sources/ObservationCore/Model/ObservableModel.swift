@@ -48,7 +48,12 @@ extension ObservableModel {
   ///   when the scope read this object last.
   @inlinable @inline(__always)
   public func access(_ field: ObservedField) {
-    Strategy.Scope.record(registrar, Strategy.Invalidation.mask(for: field))
+    if Strategy.checksUntrackedAccess {
+      Strategy.Scope.recordChecked(
+        registrar, Strategy.Invalidation.mask(for: field), type: Self.self, field: field)
+    } else {
+      Strategy.Scope.record(registrar, Strategy.Invalidation.mask(for: field))
+    }
   }
 
   /// Begins a write of `field`: fires its one-shot observers, if any. Store the

@@ -27,12 +27,18 @@ public protocol ObservationStrategy: Sendable {
   /// kept its identity (TCA's `_$id` idea): `state.child.count += 1` then reaches
   /// observers of `child.count` but not those that read only `child`.
   static var skipsUnchangedIdentity: Bool { get }
+
+  /// Whether a read made during a render with no tracking scope open is reported
+  /// (the `+checked` refinement, `UntrackedChecking`).
+  static var checksUntrackedAccess: Bool { get }
 }
 
 extension ObservationStrategy {
   public static var id: String { "\(Registrar.id)-\(Scope.id)-\(Invalidation.id)" }
 
   public static var skipsUnchangedIdentity: Bool { false }
+
+  public static var checksUntrackedAccess: Bool { false }
 }
 
 /// `Base` refined with identity-based skipping of unchanged child state, reported
@@ -47,6 +53,8 @@ public enum IdentitySkipping<Base: ObservationStrategy>: ObservationStrategy {
   public static var id: String { "\(Base.id)+identity" }
 
   public static var skipsUnchangedIdentity: Bool { true }
+
+  public static var checksUntrackedAccess: Bool { Base.checksUntrackedAccess }
 }
 
 /// The strategy made of `Registrar`, `Scope` and `Invalidation`.

@@ -17,11 +17,18 @@ public enum StrategyCatalog {
     IdentitySkipping<ActorThreadKeyPath>.self, IdentitySkipping<ActorTaskKeyPath>.self,
   ]
 
+  /// Untracked-access checking on every per-field strategy, measured beside the
+  /// strategy it refines (the check is the same for whole invalidation).
+  public static let checked: [any ObservationStrategy.Type] = [
+    UntrackedChecking<LockThreadKeyPath>.self, UntrackedChecking<LockTaskKeyPath>.self,
+    UntrackedChecking<ActorThreadKeyPath>.self, UntrackedChecking<ActorTaskKeyPath>.self,
+  ]
+
   /// The ids of `all`, in the same order.
   public static var ids: [String] { all.map { $0.id } }
 
-  /// The strategy whose id is `id`, among `all` and `refinements`, or `nil`.
+  /// The strategy whose id is `id`, among `all`, `refinements` and `checked`, or `nil`.
   public static func strategy(withID id: String) -> (any ObservationStrategy.Type)? {
-    (all + refinements).first { $0.id == id }
+    (all + refinements + checked).first { $0.id == id }
   }
 }

@@ -1,0 +1,98 @@
+import CObservationSupport
+import Synchronization
+
+/// Marks the code a UI framework runs to render: a view body and the closures it
+/// defers (lazy rows, a sheet's content), which the `+checked` strategies watch
+/// for reads that no tracking scope sees.
+///
+/// Deciding "is this read part of a render?" is the expensive half of Perception's
+/// check (it walks the stack). Here the renderer says so: a render sets a
+/// thread-local flag (synchronous renders) and binds a task-local pass (so that a
+/// `task`-scope strategy judges work that resumed on another thread correctly).
+/// A read then asks one thread-local load, or one relaxed atomic load and, only
+/// while some render is running, a task-local lookup.
+///
+/// What the `thread` flavour cannot see: an async render (`render` with `await`)
+/// sets no thread flag, since the task may resume on any thread; and work a render
+/// hands to another thread is judged by that thread's flag. Only `task` strategies
+/// follow a render across threads.
+public enum RenderContext {
+  /// One render pass, shared with the child tasks that inherit the binding;
+  /// closed when the pass ends so that a task outliving it is not judged in it.
+  @usableFromInline
+  final class Pass: Sendable {
+    let open = Atomic<Bool>(true)
+    @usableFromInline var isOpen: Bool { open.load(ordering: .relaxed) }
+  }
+
+  /// The render pass of the current task, or `nil` (outside any render, or in a
+  /// skip region).
+  @usableFromInline @TaskLocal static var pass: Pass?
+
+  /// How many render passes run in the process: with none, a `task` strategy's
+  /// untracked read skips the task-local lookup.
+  @usableFromInline static let passes = Atomic<Int>(0)
+
+  /// Runs `body` as a render pass: reads it makes (directly or in closures it runs
+  /// before returning) with no tracking scope open are reported by the `+checked`
+  /// strategies.
+  public static func render<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    let outerFlag = obs_thread_render_get()
+    let pass = Pass()
+    passes.add(1, ordering: .relaxed)
+    obs_thread_render_set(1)
+    defer {
+      obs_thread_render_set(outerFlag)
+      pass.open.store(false, ordering: .relaxed)
+      passes.subtract(1, ordering: .relaxed)
+    }
+    let result = $pass.withValue(pass) { () -> Result<T, E> in
+      do throws(E) { return .success(try body()) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
+
+  /// The async render: only `task` strategies see it, on whatever thread the task
+  /// resumes (no thread flag is set: it would stay on a thread the task left).
+  public static func render<T, E: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(E) -> T
+  ) async throws(E) -> T {
+    let pass = Pass()
+    passes.add(1, ordering: .relaxed)
+    defer {
+      pass.open.store(false, ordering: .relaxed)
+      passes.subtract(1, ordering: .relaxed)
+    }
+    var result: Result<T, E>?
+    await $pass.withValue(pass) {
+      do throws(E) { result = .success(try await body()) } catch { result = .failure(error) }
+    }
+    return try result!.get()
+  }
+
+  /// Runs `body` deliberately untracked (Perception's skip-checking scope): its
+  /// reads are never reported, even inside a render. Action closures run here.
+  public static func skipChecking<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    let outerFlag = obs_thread_render_get()
+    obs_thread_render_set(0)
+    defer { obs_thread_render_set(outerFlag) }
+    let result = $pass.withValue(nil) { () -> Result<T, E> in
+      do throws(E) { return .success(try body()) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
+
+  /// Whether a synchronous render runs on this thread, outside a skip region:
+  /// what a `thread` strategy asks.
+  @inlinable @inline(__always)
+  public static var isActiveOnThread: Bool { obs_thread_render_get() != 0 }
+
+  /// Whether the current task is inside an open render pass, outside a skip
+  /// region: what a `task` strategy asks.
+  @inlinable @inline(__always)
+  public static var isActiveInTask: Bool {
+    if passes.load(ordering: .relaxed) == 0 { return false }
+    return pass?.isOpen ?? false
+  }
+}
