@@ -26,7 +26,7 @@ extension HTMLReport {
 
   private static func runDescription(_ run: BenchmarkRun) -> String {
     let settings = run.settings
-    var text = "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in \(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case; harness loop cost subtracted per case (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"
+    var text = "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in \(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case\(PassText.describe(settings.passes)); harness loop cost subtracted per case (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"
     if let load = settings.backgroundLoadCores {
       text += "; background load \(NumberFormat.fixed(load, 2)) cores" + (load > 0.25 ? " (absolute times inflated)" : "")
     }

@@ -113,7 +113,7 @@ public enum MarkdownSummary {
       "Toolchain: \(environment.toolchain) (\(environment.buildConfiguration) build)",
       "CPU: \(environment.cpuModel), \(environment.cores) cores; kernel \(environment.kernel)",
       "Allocator: \(environment.allocator)",
-      "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case, harness loop cost (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
+      "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case\(PassText.describe(settings.passes)), harness loop cost (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
     ]
   }
 
