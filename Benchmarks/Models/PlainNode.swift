@@ -27,6 +27,15 @@ struct PlainNode {
     return node.pointee.value
   }
 
+  /// The node `levels` below the node at `node`, found in place as ``value(below:at:)`` does.
+  static func node(below levels: Int, at node: UnsafePointer<PlainNode>) -> UnsafePointer<PlainNode> {
+    var node = node
+    for _ in 0..<levels {
+      node = node.pointee.child.withUnsafeBufferPointer { $0.baseAddress! }
+    }
+    return node
+  }
+
   /// Calls `body` with the node `levels` below this one, in place.
   ///
   /// Each level is an in-place access to the child array's element (a
@@ -48,4 +57,35 @@ func plainNodeReducer(_ state: inout PlainNode, _ action: NodeAction) -> Effect<
   case .child(let action): if !state.child.isEmpty { _ = plainNodeReducer(&state.child[0], action) }
   }
   return .none
+}
+
+/// The plain counterpart of a child store: reads the node `levels` below a plain
+/// store's root, finding it once per change of the state.
+///
+/// A scoped child store of the core remembers where its state is until the next
+/// send (its memo) rather than walking down from the root on every read; plain
+/// code can keep the same cache without observing anything. So the floor of a
+/// read through a child store is this: a version test and the read, with the walk
+/// only after a send.
+final class PlainNodeHandle {
+  private let store: PlainStore<PlainNode, NodeAction>
+  private let levels: Int
+  private var version = -1
+  private var node: UnsafePointer<PlainNode>?
+
+  /// The node `levels` below `store`'s root.
+  init(_ store: PlainStore<PlainNode, NodeAction>, levels: Int) {
+    self.store = store
+    self.levels = levels
+  }
+
+  /// The node's value.
+  @inline(__always)
+  var value: Int {
+    if version != store.version || node == nil {
+      node = store.withState { PlainNode.node(below: levels, at: $0) }
+      version = store.version
+    }
+    return node.unsafelyUnwrapped.pointee.value
+  }
 }

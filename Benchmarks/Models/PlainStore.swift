@@ -35,12 +35,24 @@ final class PlainStore<State, Action> {
   /// Mutates the state in place, without a reducer: the floor of a write.
   @inline(__always)
   func modify(_ body: (inout State) -> Void) {
+    version &+= 1
     body(&storage.pointee)
   }
 
-  /// Reduces `action` and every follow-up action its effects send.
+  /// How many sends have changed the state: a scoped reader's cache of where its
+  /// part of the state lives is good while this stays the same
+  /// (``PlainNodeHandle``), as a child store's memo is until the next send.
+  private(set) var version = 0
+
+  /// Reduces `action` and every follow-up action its effects send. A reducer
+  /// that returns no effect (the common case) costs no further call, as in the
+  /// core's root.
+  @inline(__always)
   func send(_ action: Action) {
-    run(reducer(&storage.pointee, action))
+    version &+= 1
+    let effect = reducer(&storage.pointee, action)
+    if case .none = effect { return }
+    run(effect)
   }
 
   private func run(_ effect: Effect<Action>) {

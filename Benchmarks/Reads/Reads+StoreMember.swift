@@ -5,8 +5,9 @@ extension Reads {
   /// A read of the leaf's value through the leaf's scoped store, d levels down.
   ///
   /// A child store holds no state: its read walks from the root down the path,
-  /// through every ancestor's `child`. Apple reads the same path through its
-  /// chain of objects, `none` through its nested structs.
+  /// through every ancestor's `child` once per send, then reads its memo. Apple
+  /// reads the same path through its chain of objects; `none` keeps where the leaf
+  /// is in its nested structs until the state changes, as the memo does.
   ///
   /// The key path is made once in set-up, as it is in non-generic code: a key
   /// path literal written in generic code is instantiated by the runtime on
@@ -54,14 +55,13 @@ extension Reads {
 
   private static func storeMemberPlain(depth: Int) -> PreparedCase {
     let store = PlainStore(initialState: PlainNode(depth: depth), reducer: plainNodeReducer)
-    let levels = identity(depth - 1)
-    // The floor: the nested structs read in place, level by level.
+    // The floor: the leaf found once, as the core's child store finds it once per
+    // send (its memo), then read in place.
+    let leaf = PlainNodeHandle(store, levels: identity(depth - 1))
     return PreparedCase(
       operationsPerIteration: unrollFactor,
       run: { iterations in
-        repeatUnrolled(iterations) {
-          blackHole(store.withState { PlainNode.value(below: levels, at: $0) })
-        }
+        repeatUnrolled(iterations) { blackHole(leaf.value) }
       })
   }
 
