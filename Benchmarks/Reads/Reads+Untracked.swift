@@ -9,8 +9,8 @@ extension Reads {
   /// through the black hole, which clobbers memory so the next is a real load.
   static let untracked = BenchmarkScenario(
     name: "untracked",
-    summary: "One read of an observed property with no tracking scope open (8 per loop iteration)",
-    strategies: StrategyIDs.objects
+    summary: "One read of an observed property with no tracking scope open, outside any render (8 per loop iteration)",
+    strategies: StrategyIDs.matrixWithChecked + [StrategyIDs.apple, StrategyIDs.none]
   ) { id, _ in
     switch try Subject(id) {
     case .core: return try UntrackedRead().prepare(id: id)

@@ -30,6 +30,10 @@ extension CoreWorkload {
     case "lock-task-keypath+identity": return try prepare(IdentitySkipping<LockTaskKeyPath>.self)
     case "actor-thread-keypath+identity": return try prepare(IdentitySkipping<ActorThreadKeyPath>.self)
     case "actor-task-keypath+identity": return try prepare(IdentitySkipping<ActorTaskKeyPath>.self)
+    case "lock-thread-keypath+checked": return try prepare(UntrackedChecking<LockThreadKeyPath>.self)
+    case "lock-task-keypath+checked": return try prepare(UntrackedChecking<LockTaskKeyPath>.self)
+    case "actor-thread-keypath+checked": return try prepare(UntrackedChecking<ActorThreadKeyPath>.self)
+    case "actor-task-keypath+checked": return try prepare(UntrackedChecking<ActorTaskKeyPath>.self)
     default: throw UnknownStrategy(id: id)
     }
   }
@@ -44,5 +48,7 @@ enum CoreWorkloadIDs {
     "actor-thread-keypath", "actor-thread-whole", "actor-task-keypath", "actor-task-whole",
     "lock-thread-keypath+identity", "lock-task-keypath+identity",
     "actor-thread-keypath+identity", "actor-task-keypath+identity",
+    "lock-thread-keypath+checked", "lock-task-keypath+checked",
+    "actor-thread-keypath+checked", "actor-task-keypath+checked",
   ]
 }

@@ -12,6 +12,18 @@ enum StrategyIDs {
   /// The identity-skipping refinements; only stores tell them apart.
   static let refinements = StrategyCatalog.refinements.map { $0.id }
 
+  /// The untracked-access checking refinements (`+checked`).
+  static let checked = StrategyCatalog.checked.map { $0.id }
+
+  /// The matrix with each `+checked` refinement right after the strategy it
+  /// refines, so that a report shows the two side by side.
+  static let matrixWithChecked = matrix.flatMap { id in
+    checked.contains(id + "+checked") ? [id, id + "+checked"] : [id]
+  }
+
+  /// Only the strategies that have a `+checked` refinement, each followed by it.
+  static let checkedPairs = checked.flatMap { [String($0.dropLast("+checked".count)), $0] }
+
   /// Object workloads: the matrix, then apple and none.
   static let objects = matrix + [apple, none]
   /// Object workloads where plain code has nothing to do (pure observation).

@@ -64,7 +64,7 @@ struct RegistryTests {
   }
 
   @Test func coreDispatch_namesEveryCatalogueStrategy() {
-    let catalogue = (StrategyCatalog.all + StrategyCatalog.refinements).map { $0.id }
+    let catalogue = (StrategyCatalog.all + StrategyCatalog.refinements + StrategyCatalog.checked).map { $0.id }
     #expect(Set(CoreWorkloadIDs.all) == Set(catalogue))
     #expect(CoreWorkloadIDs.all.count == catalogue.count)
   }

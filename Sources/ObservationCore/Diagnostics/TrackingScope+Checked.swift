@@ -2,25 +2,21 @@ import CObservationSupport
 import Synchronization
 
 extension TrackingScope {
-  /// `record` for the `+checked` strategies: a read with no scope open made inside
-  /// a render is noted as an untracked access of `field` of `type`.
+  /// A scope kind other than the two built in records checked reads unchecked.
   ///
-  /// The scope kind is known at compile time, so each specialisation keeps one
-  /// branch: a `thread` read with no scope open pays one more thread-local load; a
-  /// `task` read, one relaxed atomic load (plus a task-local lookup only while a
-  /// render runs somewhere). Scope kinds other than the two built in are recorded
-  /// unchecked.
+  /// Each kind implements the requirement itself, so a specialised read keeps one
+  /// branch: a `thread` read with no scope open pays one more thread-local load;
+  /// a `task` read, one relaxed atomic load (plus a task-local lookup only while a
+  /// render runs somewhere). The model itself is passed, not its type, and the
+  /// off switch is tested out of line: the inlined check stays one load, one branch
+  /// and a call, small enough that a model's getter is still inlined (a
+  /// `Self.self` argument fetched a generic model's metadata on every read, and
+  /// the larger body kept getters out of line: each cost more than the check).
   @inlinable @inline(__always)
-  static func recordChecked(
-    _ registrar: RegistrarBase, _ mask: UInt64, type: Any.Type, field: ObservedField
+  public static func recordChecked<Model: AnyObject>(
+    _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
-    if Self.self == ThreadLocalScope.self {
-      ThreadLocalScope.recordChecked(registrar, mask, type: type, field: field)
-    } else if Self.self == TaskLocalScope.self {
-      TaskLocalScope.recordChecked(registrar, mask, type: type, field: field)
-    } else {
-      record(registrar, mask)
-    }
+    record(registrar, mask)
   }
 }
 
@@ -28,12 +24,12 @@ extension ThreadLocalScope {
   /// `record`, noting a read made in a synchronous render of this thread with no
   /// scope open.
   @inlinable @inline(__always)
-  static func recordChecked(
-    _ registrar: RegistrarBase, _ mask: UInt64, type: Any.Type, field: ObservedField
+  public static func recordChecked<Model: AnyObject>(
+    _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
     guard let current = obs_thread_scope_get() else {
       if RenderContext.isActiveOnThread {
-        UntrackedAccessDiagnostics.noteUntrackedRead(of: type, field)
+        UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
       }
       return
     }
@@ -45,15 +41,15 @@ extension TaskLocalScope {
   /// `record`, noting a read made in an open render pass of this task with no
   /// scope open, on whatever thread the task runs.
   @inlinable @inline(__always)
-  static func recordChecked(
-    _ registrar: RegistrarBase, _ mask: UInt64, type: Any.Type, field: ObservedField
+  public static func recordChecked<Model: AnyObject>(
+    _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
     if openScopes.load(ordering: .relaxed) != 0, let current {
       current.record(registrar, mask)
       return
     }
     if RenderContext.isActiveInTask {
-      UntrackedAccessDiagnostics.noteUntrackedRead(of: type, field)
+      UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
     }
   }
 }

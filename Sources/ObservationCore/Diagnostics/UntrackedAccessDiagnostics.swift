@@ -39,10 +39,10 @@ public enum UntrackedAccessDiagnostics {
 
   private static let state = Locked()
 
-  @usableFromInline static let enabled = Atomic<Bool>(true)
+  private static let enabled = Atomic<Bool>(true)
 
   /// The run-time off switch: while false, no read is reported or counted (the
-  /// check left is a thread-local load and, inside a render, this load).
+  /// check left is a thread-local load and, inside a render, a call and this load).
   public static var isEnabled: Bool {
     get { enabled.load(ordering: .relaxed) }
     set { enabled.store(newValue, ordering: .relaxed) }
@@ -79,15 +79,16 @@ public enum UntrackedAccessDiagnostics {
     }
   }
 
-  /// Notes an untracked read of `field` of `type` made inside a render: reports it
+  /// Notes an untracked read of `field` of `model` made inside a render: reports it
   /// if it is the site's first. Called only off the fast path.
   @usableFromInline @inline(never)
-  static func noteUntrackedRead(of type: Any.Type, _ field: ObservedField) {
+  static func noteUntrackedRead(of model: AnyObject, _ field: ObservedField) {
     guard enabled.load(ordering: .relaxed) else { return }
+    let type = type(of: model)
     let site = Site(type: ObjectIdentifier(type), field: field.index)
     let first: (any UntrackedAccessReporter, UntrackedAccess)? = state.withLock { state in
-      if let entry = state.counts[site] {
-        state.counts[site] = (entry.name, entry.count + 1)
+      if let index = state.counts.index(forKey: site) {
+        state.counts.values[index].count += 1
         return nil
       }
       guard state.counts.count < state.capacity else {

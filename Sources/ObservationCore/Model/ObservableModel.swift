@@ -50,7 +50,7 @@ extension ObservableModel {
   public func access(_ field: ObservedField) {
     if Strategy.checksUntrackedAccess {
       Strategy.Scope.recordChecked(
-        registrar, Strategy.Invalidation.mask(for: field), type: Self.self, field: field)
+        registrar, Strategy.Invalidation.mask(for: field), model: self, field: field)
     } else {
       Strategy.Scope.record(registrar, Strategy.Invalidation.mask(for: field))
     }

@@ -11,6 +11,12 @@ public protocol TrackingScope: Sendable {
   /// scope; does nothing when no scope is open.
   static func record(_ registrar: RegistrarBase, _ mask: UInt64)
 
+  /// `record` for the `+checked` strategies: a read with no scope open made in a
+  /// render is noted as an untracked access of `field` of `model`'s type
+  /// (Diagnostics/TrackingScope+Checked.swift).
+  static func recordChecked<Model: AnyObject>(
+    _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField)
+
   /// Whether a scope is open on this thread (or task), so that a read would be
   /// recorded: lets a caller with many reads to replay skip them all at once.
   static var isRecording: Bool { get }
