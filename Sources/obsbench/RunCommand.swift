@@ -37,7 +37,8 @@ enum RunCommand {
         // Each pass in a process of its own, as a rerun would be; merged here.
         let start = MonotonicClock.now()
         let loadAtStart = SystemLoad.current()
-        let measured = try PassChild.measure(arguments, passes: passes, console: console)
+        let measured = try PassChild.measure(
+          arguments, passes: passes, timeBudgetSeconds: options.configuration.timeBudgetSeconds, console: console)
         let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
         let loadAtEnd = SystemLoad.current()
         run = runner.merge(

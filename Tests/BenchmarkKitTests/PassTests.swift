@@ -93,4 +93,21 @@ struct PassTests {
       #expect(result.samples.count == 6)
     }
   }
+
+  @Test func runner_adoptsAnEarlierPassesIterations_insteadOfCalibrating() throws {
+    let scenario = BenchmarkScenario(name: "count", summary: "bumps a counter", strategies: ["a", "b"]) { _, _ in
+      let counter = Mutex(0)
+      return PreparedCase(run: { iterations in for _ in 0..<iterations { counter.withLock { $0 += 1 } } })
+    }
+    let suite = BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])
+    var configuration = BenchmarkRunnerTests.configuration
+    configuration.passes = 1
+    configuration.calibratedIterations = [CaseKey(suite: "test", scenario: "count", strategy: "a", size: 1): 37]
+    let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
+    let run = BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
+    #expect(run.cases.first { $0.strategy == "a" }?.iterations == 37)
+    // A case the earlier pass did not calibrate is calibrated as usual.
+    #expect(run.cases.first { $0.strategy == "b" }.map { $0.iterations > 0 } == true)
+    #expect(run.cases.allSatisfy { $0.samples.count == 6 })
+  }
 }

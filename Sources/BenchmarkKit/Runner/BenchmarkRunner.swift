@@ -134,7 +134,11 @@ public struct BenchmarkRunner {
           let sampler = CaseSampler(result: result, prepared: prepared, counter: AllocationCounter.shared)
           sampler.fault = configuration.fault
           sampler.charge(MonotonicClock.now() &- start)
-          sampler.calibrate(targetNs: configuration.targetSampleNs, warmUpNs: configuration.warmUpNs)
+          if let iterations = configuration.calibratedIterations?[result.key] {
+            sampler.adopt(iterations: iterations, warmUpNs: configuration.warmUpNs / 4)
+          } else {
+            sampler.calibrate(targetNs: configuration.targetSampleNs, warmUpNs: configuration.warmUpNs)
+          }
           state.samplers.append((index, sampler))
         }
       } catch {
@@ -170,7 +174,9 @@ public struct BenchmarkRunner {
       }
       for (_, sampler) in active {
         sampler.sample()
-        if pass == 0, sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs) {
+        if pass == 0, configuration.calibratedIterations?[sampler.result.key] == nil,
+          sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs)
+        {
           sampler.sample()
         }
       }

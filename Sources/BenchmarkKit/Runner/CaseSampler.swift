@@ -72,6 +72,21 @@ final class CaseSampler {
     spentNs &+= nanoseconds
   }
 
+  /// Takes `iterations` from an earlier pass's calibration instead of finding
+  /// them again: warms up for `warmUpNs` at that count and measures the fixed
+  /// cost of a timed call, as ``calibrate(targetNs:warmUpNs:)`` does.
+  func adopt(iterations: Int, warmUpNs: UInt64) {
+    guard let prepared else { return }
+    isolated(prepared) { [self] in
+      result.iterations = max(1, iterations)
+      let start = MonotonicClock.now()
+      repeat { prepared.run(result.iterations) } while MonotonicClock.now() &- start < warmUpNs
+      var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { prepared.run(0) }) }
+      fixed.sort()
+      result.fixedOverheadNs = fixed[fixed.count / 2]
+    }
+  }
+
   /// Finds an iteration count whose run lasts about `targetNs`, warms up for at
   /// least `warmUpNs`, and measures the fixed cost of a timed call.
   func calibrate(targetNs: UInt64, warmUpNs: UInt64) {

@@ -24,6 +24,10 @@ public struct RunConfiguration: Hashable, Sendable {
   public var bootstrapResamples: Int
   /// Seeds every bootstrap, so a results file is reproducible from its samples.
   public var seed: UInt64
+  /// Iterations per sample found by an earlier pass, by case: a later pass in a
+  /// process of its own adopts them (warming up briefly) instead of calibrating
+  /// every case again, so passes cost little more than their samples.
+  public var calibratedIterations: [CaseKey: Int]?
   /// A defect to build into the harness on purpose, so that tests can show the
   /// self-checks catch it; `nil` (always, outside those tests) for none.
   public var fault: HarnessFault?
@@ -50,6 +54,7 @@ public struct RunConfiguration: Hashable, Sendable {
     self.bootstrapResamples = bootstrapResamples
     self.seed = seed
     self.fault = nil
+    self.calibratedIterations = nil
   }
 
   /// The defaults of `obsbench run`: 41 samples of 1 ms in 4 passes, 8 minutes at most.
