@@ -34,6 +34,27 @@ static inline int obs_thread_render_get(void) { return obs_thread_render; }
 
 static inline void obs_thread_render_set(int render) { obs_thread_render = render; }
 
+/// The run-time switch of untracked-access checking (1 on, 0 off), process-wide,
+/// read and written relaxed.
+extern int obs_untracked_checking;
+
+static inline int obs_untracked_checking_get(void) {
+  return __atomic_load_n(&obs_untracked_checking, __ATOMIC_RELAXED);
+}
+
+static inline void obs_untracked_checking_set(int on) {
+  __atomic_store_n(&obs_untracked_checking, on, __ATOMIC_RELAXED);
+}
+
+/// For the `+checked` thread scope: the open scope's list; else 1 (an impossible
+/// address) while a render runs on this thread with checking on; else null. One
+/// call where two would make a model's getter too large for Swift to inline.
+static inline void *_Nullable obs_thread_scope_or_render(void) {
+  void *scope = obs_thread_scope;
+  if (scope) return scope;
+  return (obs_thread_render && obs_untracked_checking_get()) ? (void *)1 : (void *)0;
+}
+
 /// This thread's pool of spare access lists, or null before its first scope.
 extern OBS_TLS void *_Nullable obs_thread_pool;
 

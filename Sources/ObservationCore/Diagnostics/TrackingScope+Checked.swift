@@ -27,10 +27,9 @@ extension ThreadLocalScope {
   public static func recordChecked<Model: AnyObject>(
     _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
-    guard let current = obs_thread_scope_get() else {
-      if RenderContext.isActiveOnThread {
-        UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
-      }
+    guard let current = obs_thread_scope_or_render() else { return }
+    if _slowPath(UInt(bitPattern: current) == 1) {
+      UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
       return
     }
     current.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
@@ -48,7 +47,7 @@ extension TaskLocalScope {
       current.record(registrar, mask)
       return
     }
-    if RenderContext.isActiveInTask {
+    if _slowPath(RenderContext.isActiveInTask) {
       UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
     }
   }

@@ -1,3 +1,4 @@
+import CObservationSupport
 import Synchronization
 
 /// The switch, the reporter and the per-site cache of the `+checked` strategies.
@@ -39,13 +40,13 @@ public enum UntrackedAccessDiagnostics {
 
   private static let state = Locked()
 
-  private static let enabled = Atomic<Bool>(true)
-
-  /// The run-time off switch: while false, no read is reported or counted (the
-  /// check left is a thread-local load and, inside a render, a call and this load).
+  /// The run-time off switch: while false, no read is reported or counted. A C
+  /// global the inlined thread check reads beside its thread-local flag, so a
+  /// switched-off `thread` strategy costs a plain one's read plus a load, in a
+  /// render or not; a `task` one, a call per read inside a render.
   public static var isEnabled: Bool {
-    get { enabled.load(ordering: .relaxed) }
-    set { enabled.store(newValue, ordering: .relaxed) }
+    get { obs_untracked_checking_get() != 0 }
+    set { obs_untracked_checking_set(newValue ? 1 : 0) }
   }
 
   /// Where first reads of a site go: standard error unless replaced.
@@ -83,7 +84,7 @@ public enum UntrackedAccessDiagnostics {
   /// if it is the site's first. Called only off the fast path.
   @usableFromInline @inline(never)
   static func noteUntrackedRead(of model: AnyObject, _ field: ObservedField) {
-    guard enabled.load(ordering: .relaxed) else { return }
+    guard obs_untracked_checking_get() != 0 else { return }
     let type = type(of: model)
     let site = Site(type: ObjectIdentifier(type), field: field.index)
     let first: (any UntrackedAccessReporter, UntrackedAccess)? = state.withLock { state in
