@@ -3,7 +3,7 @@
 /// lazy list, a sheet's content) that run after that scope closed but still in the
 /// render; action closures (a button's handler) run later, on an event.
 ///
-/// The shared model of the untracked-access tests and workloads. Not thread-safe:
+/// The render model of the untracked-access tests. Not thread-safe:
 /// one pass is rendered by one thread at a time.
 public final class RenderPass<Strategy: ObservationStrategy> {
   private var deferred: [(scoped: Bool, body: () -> Void)] = []
