@@ -4,8 +4,8 @@ import Foundation
 /// Proposes the bounds of a rules file from a run: each relative `<=`/`<` rule
 /// on the median gets 1.6 × the upper end of the 95% interval of the ratio it
 /// measured (``PairedRatio/interval(of:to:confidence:resamples:)``), the largest
-/// over the cases it covers, so that a gate sits within about 2× of what the
-/// run measured and a 2× slowdown breaks it.
+/// over the cases it covers, but at most 1.9 × the ratio itself, so that a gate
+/// sits within 2× of what the run measured and a 2× slowdown breaks it.
 ///
 /// Other lines (comments, absolute rules, other metrics) are kept as written.
 /// The lead regenerates `ci/rules.txt` from the reference run with it.
@@ -36,23 +36,29 @@ public enum RulesSuggestion {
         lines.append(String(line))
         continue
       }
-      let bound = roundedUp(measured.upper * margin)
+      // 1.6 × the interval's upper end keeps an unchanged rerun clear of the gate;
+      // at most 1.9 × the measured ratio keeps a 2× slowdown from passing it. A
+      // rule whose interval reaches past that cannot do both: its case is too
+      // noisy to gate at 2× (the comment says so).
+      let cap = measured.ratio.map { $0 * 1.9 } ?? .infinity
+      let bound = measured.upper * margin < cap ? roundedUp(measured.upper * margin) : roundedDown(cap)
       let head = content.trimmingCharacters(in: .whitespaces)
       guard let operatorRange = head.range(of: rule.comparison.rawValue, options: .backwards) else {
         lines.append(String(line))
         continue
       }
       lines.append(
-        "\(head[..<operatorRange.upperBound]) \(format(bound))  # measured \(measured.text), 95% ≤ \(format(measured.upper))")
+        "\(head[..<operatorRange.upperBound]) \(format(bound))  # measured \(measured.text), 95% ≤ \(format(measured.upper))"
+          + (bound < measured.upper * 1.1 ? " (too noisy to gate at 2×)" : ""))
     }
     return lines.joined(separator: "\n")
   }
 
   /// The largest upper end of the 95% interval (or the bound) of the ratio the
   /// rule measures over its cases, or `nil` when a case has none.
-  static func measuredUpperEnd(of rule: CheckRule, in run: BenchmarkRun) -> (upper: Double, text: String)? {
+  static func measuredUpperEnd(of rule: CheckRule, in run: BenchmarkRun) -> (upper: Double, text: String, ratio: Double?)? {
     guard let reference = rule.reference else { return nil }
-    var worst: (upper: Double, text: String)?
+    var worst: (upper: Double, text: String, ratio: Double?)?
     for result in rule.matches(in: run) {
       let key = CaseKey(suite: result.suite, scenario: result.scenario, strategy: reference, size: result.size)
       guard let other = run.cases.first(where: { $0.key == key }), let ratio = PairedRatio.of(result, to: other)
@@ -72,7 +78,8 @@ public enum RulesSuggestion {
         upper = ratio
         text = format(ratio)
       }
-      if upper > (worst?.upper ?? -.infinity) { worst = (upper, text) }
+      let value = text.hasPrefix("<") ? nil : ratio
+      if upper > (worst?.upper ?? -.infinity) { worst = (upper, text, value) }
     }
     return worst
   }
@@ -82,6 +89,13 @@ public enum RulesSuggestion {
     guard value > 0 else { return value }
     let scale = pow(10, floor(log10(value)) - 1)
     return (value / scale).rounded(.up) * scale
+  }
+
+  /// Rounded down to two significant digits.
+  static func roundedDown(_ value: Double) -> Double {
+    guard value > 0 else { return value }
+    let scale = pow(10, floor(log10(value)) - 1)
+    return (value / scale).rounded(.down) * scale
   }
 
   static func format(_ value: Double) -> String {

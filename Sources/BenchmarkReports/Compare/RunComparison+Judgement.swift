@@ -68,8 +68,12 @@ extension RunComparison {
       let noise = noiseOfChange(before: nil, after: after, machine: machine, metric: metric)
       guard log(corrected / bound) > multiple * noise else { return row.with(.withinNoise) }
       guard enoughSamples else { return row.with(.notEnoughSamples) }
-      let low = (metric.medianInterval(after)?.lowerBound ?? newValue) / factor
-      return row.with(low > bound ? .regressed : .withinNoise)
+      // A value just above its resolution is uncertain by up to half of it (the
+      // loop cost removed and both medians' intervals, ``CaseResult/uncertaintyNs``):
+      // only what is certain beyond the old bound counts.
+      let intervalLow = metric.medianInterval(after)?.lowerBound ?? newValue
+      let low = min(intervalLow, newValue - (metric.name == ComparedMetric.time.name ? after.uncertaintyNs ?? 0 : 0)) / factor
+      return row.with(low > bound * (1 + options.threshold) ? .regressed : .withinNoise)
 
     case (.value(let oldValue), .below(let bound)):
       // Now under the resolution: at most bound / value of what it was; never slower.

@@ -51,7 +51,11 @@ extension RunComparison {
     let failures = gateFailures
     guard !failures.isEmpty else {
       let missing = count(.missing)
-      let note = missing > 0 ? " (\(missing) baseline case\(missing == 1 ? "" : "s") missing, allowed)" : ""
+      var note = missing > 0 ? " (\(missing) baseline case\(missing == 1 ? "" : "s") missing, allowed)" : ""
+      let moved = rows.filter { $0.verdict == .regressed && options.referenceStrategies.contains($0.key.strategy) }.count
+      if moved > 0 {
+        note += "; \(moved) \(options.referenceStrategies.sorted().joined(separator: "/")) case\(moved == 1 ? "" : "s") slower beyond the threshold: the machine's, not gated"
+      }
       return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
     }
     let parts: [(Verdict, String)] = [
