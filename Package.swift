@@ -44,7 +44,9 @@ let package = Package(
     // Embeds the commit obsbench is built from (see Plugins/BuildCommit).
     .plugin(name: "BuildCommit", capability: .buildTool()),
 
-    .testTarget(name: "ObservationCoreTests", dependencies: ["ObservationCore"]),
+    // Benchmarks too: a strategy added in these tests is run through every
+    // benchmark suite its capabilities allow (ExtensionTests).
+    .testTarget(name: "ObservationCoreTests", dependencies: ["ObservationCore", "Benchmarks", "BenchmarkKit"]),
     .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
     .testTarget(name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore"]),

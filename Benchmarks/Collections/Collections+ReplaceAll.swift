@@ -8,17 +8,19 @@ extension Collections {
   /// rows 0..<n and rows 1...n: each op drops one observed row and brings one
   /// back (the same state value, so its observer still listens). The new array
   /// is built from the ids inside the op, alike for every subject.
-  static let replaceAll = BenchmarkScenario(
-    name: "replace-all",
-    summary: "One send replacing the rows with a new array of the same rows but one (one dropped, one back)",
-    sizes: rowCounts,
-    quickSizes: quickRowCounts,
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try ReplaceAll(rows: size).prepare(id: id)
-    case .apple: return replaceAllApple(rows: size)
-    case .none: return replaceAllPlain(rows: size)
+  static var replaceAll: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "replace-all",
+      summary: "One send replacing the rows with a new array of the same rows but one (one dropped, one back)",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try ReplaceAll(rows: size).prepare(id: id)
+      case .apple: return replaceAllApple(rows: size)
+      case .none: return replaceAllPlain(rows: size)
+      }
     }
   }
 

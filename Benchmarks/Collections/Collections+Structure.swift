@@ -3,36 +3,42 @@ import ObservationCore
 
 extension Collections {
   /// Inserting an unobserved row at the front, alternating with removing it.
-  static let insert = BenchmarkScenario(
-    name: "insert",
-    summary: "One send inserting a new row at the front; every other op removes it again (n stays n)",
-    sizes: rowCounts,
-    quickSizes: quickRowCounts,
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    try structural(id, rows: size, kind: .insert)
+  static var insert: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "insert",
+      summary: "One send inserting a new row at the front; every other op removes it again (n stays n)",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      try structural(id, rows: size, kind: .insert)
+    }
   }
 
   /// Removing an observed row from the middle, alternating with putting it back.
-  static let remove = BenchmarkScenario(
-    name: "remove",
-    summary: "One send removing an observed row from the middle; every other op puts the same row back",
-    sizes: rowCounts,
-    quickSizes: quickRowCounts,
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    try structural(id, rows: size, kind: .remove)
+  static var remove: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "remove",
+      summary: "One send removing an observed row from the middle; every other op puts the same row back",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      try structural(id, rows: size, kind: .remove)
+    }
   }
 
   /// Moving a row to the front, alternating with moving it back.
-  static let move = BenchmarkScenario(
-    name: "move",
-    summary: "One send moving the middle row to the front; every other op moves it back",
-    sizes: rowCounts,
-    quickSizes: quickRowCounts,
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    try structural(id, rows: size, kind: .move)
+  static var move: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "move",
+      summary: "One send moving the middle row to the front; every other op moves it back",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      try structural(id, rows: size, kind: .move)
+    }
   }
 
   /// The structural changes, each paired with its inverse.

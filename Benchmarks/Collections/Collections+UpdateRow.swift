@@ -3,17 +3,19 @@ import ObservationCore
 
 extension Collections {
   /// One row's own update, sent from its row store.
-  static let updateRow = BenchmarkScenario(
-    name: "update-row",
-    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
-    sizes: rowCounts,
-    quickSizes: quickRowCounts,
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try UpdateRow(rows: size).prepare(id: id)
-    case .apple: return updateRowApple(rows: size)
-    case .none: return updateRowPlain(rows: size)
+  static var updateRow: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "update-row",
+      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try UpdateRow(rows: size).prepare(id: id)
+      case .apple: return updateRowApple(rows: size)
+      case .none: return updateRowPlain(rows: size)
+      }
     }
   }
 

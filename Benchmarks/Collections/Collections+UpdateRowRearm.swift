@@ -8,17 +8,19 @@ extension Collections {
   /// Every observer the send reaches re-arms and so reads its row (or the ids)
   /// again through its store, right after the send: 1 with `+identity` (and
   /// apple), n + 1 where the change reaches everyone through `rows`.
-  static let updateRowRearm = BenchmarkScenario(
-    name: "update-row-rearm",
-    summary: "Like-for-like update-row: one send from a row's store adding one to its value; every observer reached fires and re-arms a one-shot scope (apple: withObservationTracking)",
-    sizes: rowCounts,
-    quickSizes: quickRowCounts,
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try RearmedUpdateRow(rows: size).prepare(id: id)
-    case .apple: return updateRowApple(rows: size)
-    case .none: return updateRowThenReadPlain(rows: size)
+  static var updateRowRearm: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "update-row-rearm",
+      summary: "Like-for-like update-row: one send from a row's store adding one to its value; every observer reached fires and re-arms a one-shot scope (apple: withObservationTracking)",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try RearmedUpdateRow(rows: size).prepare(id: id)
+      case .apple: return updateRowApple(rows: size)
+      case .none: return updateRowThenReadPlain(rows: size)
+      }
     }
   }
 

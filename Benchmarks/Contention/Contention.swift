@@ -9,13 +9,15 @@ import BenchmarkKit
 /// two cores.
 enum Contention {
   /// The contention suite.
-  static let suite = BenchmarkSuite(
-    name: "contention",
-    summary: "t threads mutating one observed object or store; the hop into an actor registrar's isolation",
-    scenarios: [object, store, actorHop].map { $0.skippingInstructions(instructionsSkipReason) },
-    // Sends from several threads into one observed store.
-    headline: "store"
-  )
+  static var suite: BenchmarkSuite {
+    BenchmarkSuite(
+      name: "contention",
+      summary: "t threads mutating one observed object or store; the hop into an actor registrar's isolation",
+      scenarios: [object, store, actorHop].map { $0.skippingInstructions(instructionsSkipReason) },
+      // Sends from several threads into one observed store.
+      headline: "store"
+    )
+  }
 
   /// Why `--metric instructions` skips the suite.
   static let instructionsSkipReason =

@@ -3,33 +3,37 @@ import ObservationCore
 
 extension Mutations {
   /// A write with k persistent observers on the written field.
-  static let observed = BenchmarkScenario(
-    name: "observed",
-    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one write of a new value to a property k observers read (k notifications; 8 per loop iteration)",
-    sizes: observerCounts,
-    quickSizes: quickObserverCounts,
-    strategies: StrategyIDs.objectsObserved
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try ObservedWrite(observers: size, onOther: false).prepare(id: id)
-    case .apple: return writeObservedApple(observers: size, onOther: false)
-    case .none: throw UnknownStrategy(id: id)
+  static var observed: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "observed",
+      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one write of a new value to a property k observers read (k notifications; 8 per loop iteration)",
+      sizes: observerCounts,
+      quickSizes: quickObserverCounts,
+      strategies: StrategyIDs.objectsObserved
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try ObservedWrite(observers: size, onOther: false).prepare(id: id)
+      case .apple: return writeObservedApple(observers: size, onOther: false)
+      case .none: throw UnknownStrategy(id: id)
+      }
     }
   }
 
   /// A write with k persistent observers on another field of the same object:
   /// nobody to notify with `keypath`, all k with `whole`.
-  static let observedOtherKeyPath = BenchmarkScenario(
-    name: "observed-other-keypath",
-    summary: "One write of a new value to a property while k persistent observers read another one (keypath: 0 notified, whole: k; 8 per loop iteration)",
-    sizes: observerCounts,
-    quickSizes: quickObserverCounts,
-    strategies: StrategyIDs.objects
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try ObservedWrite(observers: size, onOther: true).prepare(id: id)
-    case .apple: return writeObservedApple(observers: size, onOther: true)
-    case .none: return noObserversPlain()
+  static var observedOtherKeyPath: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "observed-other-keypath",
+      summary: "One write of a new value to a property while k persistent observers read another one (keypath: 0 notified, whole: k; 8 per loop iteration)",
+      sizes: observerCounts,
+      quickSizes: quickObserverCounts,
+      strategies: StrategyIDs.objects
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try ObservedWrite(observers: size, onOther: true).prepare(id: id)
+      case .apple: return writeObservedApple(observers: size, onOther: true)
+      case .none: return noObserversPlain()
+      }
     }
   }
 
@@ -75,15 +79,17 @@ extension Mutations {
   ///
   /// Both gate on equality: Apple's `@Observable` setter compares Equatable
   /// values, and the core's models do the same in their setters (``Counter``).
-  static let equalValue = BenchmarkScenario(
-    name: "equal-value",
-    summary: "One write of the value a property already holds while one persistent observer reads it (8 per loop iteration)",
-    strategies: StrategyIDs.objects
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try EqualValueWrite().prepare(id: id)
-    case .apple: return equalValueApple()
-    case .none: return equalValuePlain()
+  static var equalValue: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "equal-value",
+      summary: "One write of the value a property already holds while one persistent observer reads it (8 per loop iteration)",
+      strategies: StrategyIDs.objects
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try EqualValueWrite().prepare(id: id)
+      case .apple: return equalValueApple()
+      case .none: return equalValuePlain()
+      }
     }
   }
 

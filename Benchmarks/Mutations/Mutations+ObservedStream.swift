@@ -21,15 +21,17 @@ extension Mutations {
   /// (so no write is coalesced). A notification is one delivery of the value
   /// just written: 1 per operation. `none` writes a plain object in the same
   /// task and yields the value itself: the floor of the hops and hand-offs.
-  static let observedStream = BenchmarkScenario(
-    name: "observed-stream",
-    summary: "Idiomatic continuous forms: a task writes on ObservationActor, then an awaiting for-await consumer receives the value (apple: Observations; core: persistent observe into an AsyncStream)",
-    strategies: StrategyIDs.objects
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try ObservedStream().prepare(id: id)
-    case .apple: return observedStreamApple()
-    case .none: return observedStreamPlain()
+  static var observedStream: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "observed-stream",
+      summary: "Idiomatic continuous forms: a task writes on ObservationActor, then an awaiting for-await consumer receives the value (apple: Observations; core: persistent observe into an AsyncStream)",
+      strategies: StrategyIDs.objects
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try ObservedStream().prepare(id: id)
+      case .apple: return observedStreamApple()
+      case .none: return observedStreamPlain()
+      }
     }
   }
 

@@ -10,17 +10,19 @@ import ObservationCore
 // the idiomatic cases.
 extension Mutations {
   /// ``observed`` with every observer re-arming a one-shot scope, on both sides.
-  static let observedRearm = BenchmarkScenario(
-    name: "observed-rearm",
-    summary: "Like-for-like observed: writes a property k re-armed one-shot observers read; each fires and re-arms (core: withTracking, apple: withObservationTracking)",
-    sizes: observerCounts,
-    quickSizes: quickObserverCounts,
-    strategies: StrategyIDs.objects
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try RearmedObservedWrite(observers: size).prepare(id: id)
-    case .apple: return writeObservedApple(observers: size, onOther: false)
-    case .none: return writeThenReadPlain(readers: size)
+  static var observedRearm: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "observed-rearm",
+      summary: "Like-for-like observed: writes a property k re-armed one-shot observers read; each fires and re-arms (core: withTracking, apple: withObservationTracking)",
+      sizes: observerCounts,
+      quickSizes: quickObserverCounts,
+      strategies: StrategyIDs.objects
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try RearmedObservedWrite(observers: size).prepare(id: id)
+      case .apple: return writeObservedApple(observers: size, onOther: false)
+      case .none: return writeThenReadPlain(readers: size)
+      }
     }
   }
 
@@ -60,15 +62,17 @@ extension Mutations {
 
   /// ``storeSendObserved`` with the observer re-arming a one-shot scope, on
   /// both sides.
-  static let storeSendRearm = BenchmarkScenario(
-    name: "store-send-rearm",
-    summary: "Like-for-like store-send-observed: a send adding one to a field one re-armed one-shot observer reads; it fires and re-arms (apple: withObservationTracking)",
-    strategies: StrategyIDs.stores
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try RearmedStoreSend().prepare(id: id)
-    case .apple: return storeSendApple(observed: true)
-    case .none: return storeSendThenReadPlain()
+  static var storeSendRearm: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "store-send-rearm",
+      summary: "Like-for-like store-send-observed: a send adding one to a field one re-armed one-shot observer reads; it fires and re-arms (apple: withObservationTracking)",
+      strategies: StrategyIDs.stores
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try RearmedStoreSend().prepare(id: id)
+      case .apple: return storeSendApple(observed: true)
+      case .none: return storeSendThenReadPlain()
+      }
     }
   }
 

@@ -3,21 +3,25 @@ import ObservationCore
 
 extension Mutations {
   /// A send whose reducer changes one field, nobody observing.
-  static let storeSend = BenchmarkScenario(
-    name: "store-send",
-    summary: "One send of an action whose reducer adds one to a field, no observer (apple: model.increment(); 8 per loop iteration)",
-    strategies: StrategyIDs.stores
-  ) { id, _ in
-    try storeSend(id, observed: false)
+  static var storeSend: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "store-send",
+      summary: "One send of an action whose reducer adds one to a field, no observer (apple: model.increment(); 8 per loop iteration)",
+      strategies: StrategyIDs.stores
+    ) { id, _ in
+      try storeSend(id, observed: false)
+    }
   }
 
   /// A send whose reducer changes one field, one persistent observer on it.
-  static let storeSendObserved = BenchmarkScenario(
-    name: "store-send-observed",
-    summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send adding one to a field one observer reads (1 notification; 8 per loop iteration)",
-    strategies: StrategyIDs.stores
-  ) { id, _ in
-    try storeSend(id, observed: true)
+  static var storeSendObserved: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "store-send-observed",
+      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send adding one to a field one observer reads (1 notification; 8 per loop iteration)",
+      strategies: StrategyIDs.stores
+    ) { id, _ in
+      try storeSend(id, observed: true)
+    }
   }
 
   private static func storeSend(_ id: String, observed: Bool) throws -> PreparedCase {

@@ -9,15 +9,17 @@ extension Mutations {
   // of the loop, and every side pays the same barrier.
 
   /// A write nobody observes.
-  static let noObservers = BenchmarkScenario(
-    name: "no-observers",
-    summary: "One write of a new value to an observed property that nobody observes (8 per loop iteration)",
-    strategies: StrategyIDs.objects
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try UnobservedWrite().prepare(id: id)
-    case .apple: return noObserversApple()
-    case .none: return noObserversPlain()
+  static var noObservers: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "no-observers",
+      summary: "One write of a new value to an observed property that nobody observes (8 per loop iteration)",
+      strategies: StrategyIDs.objects
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try UnobservedWrite().prepare(id: id)
+      case .apple: return noObserversApple()
+      case .none: return noObserversPlain()
+      }
     }
   }
 

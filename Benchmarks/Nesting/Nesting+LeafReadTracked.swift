@@ -11,18 +11,20 @@ extension Nesting {
   /// both have is a write that fires. The core sends the write from the leaf's
   /// store, apple writes the leaf object, `none` reads and writes the nested
   /// structs in place (the floor: no scope, no notification).
-  static let leafReadTracked = BenchmarkScenario(
-    name: "leaf-read-tracked",
-    summary: "Opens a scope, reads the leaf's value at depth d through its store, closes it, then writes the leaf's value, which fires it (1 notification; 8 per loop iteration)",
-    sizes: depths,
-    quickSizes: quickDepths,
-    strategies: StrategyIDs.stores,
-    allowedSizes: allowedDepths
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try LeafReadTracked(depth: size).prepare(id: id)
-    case .apple: return leafReadTrackedApple(depth: size)
-    case .none: return leafReadPlain(depth: size)
+  static var leafReadTracked: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "leaf-read-tracked",
+      summary: "Opens a scope, reads the leaf's value at depth d through its store, closes it, then writes the leaf's value, which fires it (1 notification; 8 per loop iteration)",
+      sizes: depths,
+      quickSizes: quickDepths,
+      strategies: StrategyIDs.stores,
+      allowedSizes: allowedDepths
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try LeafReadTracked(depth: size).prepare(id: id)
+      case .apple: return leafReadTrackedApple(depth: size)
+      case .none: return leafReadPlain(depth: size)
+      }
     }
   }
 

@@ -7,18 +7,20 @@ extension Nesting {
   /// ``CoreRearmedObservation`` writes it; apple: `withObservationTracking`,
   /// the same row as leaf-write's), so each send is followed by the re-arm's
   /// read of the leaf through its store, d levels down, right after the send.
-  static let leafWriteRearm = BenchmarkScenario(
-    name: "leaf-write-rearm",
-    summary: "Like-for-like leaf-write: one send from the leaf store at depth d setting the leaf's value; its one re-armed one-shot observer fires and re-reads it (apple: withObservationTracking; 8 per loop iteration)",
-    sizes: depths,
-    quickSizes: quickDepths,
-    strategies: StrategyIDs.stores,
-    allowedSizes: allowedDepths
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try RearmedLeafWrite(depth: size).prepare(id: id)
-    case .apple: return writeApple(depth: size, side: false)
-    case .none: return writeThenReadPlain(depth: size)
+  static var leafWriteRearm: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "leaf-write-rearm",
+      summary: "Like-for-like leaf-write: one send from the leaf store at depth d setting the leaf's value; its one re-armed one-shot observer fires and re-reads it (apple: withObservationTracking; 8 per loop iteration)",
+      sizes: depths,
+      quickSizes: quickDepths,
+      strategies: StrategyIDs.stores,
+      allowedSizes: allowedDepths
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try RearmedLeafWrite(depth: size).prepare(id: id)
+      case .apple: return writeApple(depth: size, side: false)
+      case .none: return writeThenReadPlain(depth: size)
+      }
     }
   }
 

@@ -11,17 +11,19 @@ extension Reads {
   /// d objects from the root; `none`, the floor, sets the leaf of plain nested
   /// structs in place and reads it back. Nobody observes: the operation
   /// is the write and the cold read, so there is nothing to notify or count.
-  static let storeAfterSend = BenchmarkScenario(
-    name: "store-after-send",
-    summary: "One send from the leaf store at depth d changing the leaf, then a read of the leaf's value through that store (cold memo; apple: write, read via d objects; none: plain nested structs)",
-    sizes: [1, 2, 4, 8, 16, 32, 64],
-    quickSizes: [1, 8, 64],
-    strategies: StrategyIDs.stores
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try StoreAfterSend(depth: size).prepare(id: id)
-    case .apple: return storeAfterSendApple(depth: size)
-    case .none: return storeAfterSendPlain(depth: size)
+  static var storeAfterSend: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "store-after-send",
+      summary: "One send from the leaf store at depth d changing the leaf, then a read of the leaf's value through that store (cold memo; apple: write, read via d objects; none: plain nested structs)",
+      sizes: [1, 2, 4, 8, 16, 32, 64],
+      quickSizes: [1, 8, 64],
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try StoreAfterSend(depth: size).prepare(id: id)
+      case .apple: return storeAfterSendApple(depth: size)
+      case .none: return storeAfterSendPlain(depth: size)
+      }
     }
   }
 

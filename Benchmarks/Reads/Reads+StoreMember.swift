@@ -13,18 +13,20 @@ extension Reads {
   /// path literal written in generic code is instantiated by the runtime on
   /// every evaluation (~3 µs and two allocations here), which would measure the
   /// benchmark's genericity rather than the store.
-  static let storeMember = BenchmarkScenario(
-    name: "store-member",
-    summary: "One read of the leaf's value through its scoped store at depth d, no scope open (apple: through d objects; 8 per loop iteration)",
-    sizes: [1, 4, 16, 64],
-    quickSizes: [1, 64],
-    strategies: StrategyIDs.stores,
-    allowedSizes: Nesting.allowedDepths
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try StoreMemberRead(depth: size).prepare(id: id)
-    case .apple: return storeMemberApple(depth: size)
-    case .none: return storeMemberPlain(depth: size)
+  static var storeMember: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "store-member",
+      summary: "One read of the leaf's value through its scoped store at depth d, no scope open (apple: through d objects; 8 per loop iteration)",
+      sizes: [1, 4, 16, 64],
+      quickSizes: [1, 64],
+      strategies: StrategyIDs.stores,
+      allowedSizes: Nesting.allowedDepths
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try StoreMemberRead(depth: size).prepare(id: id)
+      case .apple: return storeMemberApple(depth: size)
+      case .none: return storeMemberPlain(depth: size)
+      }
     }
   }
 

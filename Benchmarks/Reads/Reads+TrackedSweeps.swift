@@ -8,19 +8,21 @@ import ObservationCore
 extension Reads {
   /// Reads cycling over `n` distinct properties of one object, n = 1 … 62: 62 is
   /// as many fields as per-field invalidation tells apart (bits 0 to 62).
-  static let trackedProperties = BenchmarkScenario(
-    name: "tracked-properties",
-    summary: "One read of the next of n observed properties of one object (cycling), all already read in the open scope (8 per loop iteration)",
-    sizes: [1, 2, 4, 8, 16, 32, 62],
-    quickSizes: [1, 62],
-    strategies: StrategyIDs.objects,
-    // `Wide` has 62 fields (`Wide.fieldCount`): `read(62)` has no field and traps.
-    allowedSizes: 1...62
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try TrackedPropertyReads(count: size).prepare(id: id)
-    case .apple: return trackedPropertiesApple(count: size)
-    case .none: return trackedPropertiesPlain(count: size)
+  static var trackedProperties: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "tracked-properties",
+      summary: "One read of the next of n observed properties of one object (cycling), all already read in the open scope (8 per loop iteration)",
+      sizes: [1, 2, 4, 8, 16, 32, 62],
+      quickSizes: [1, 62],
+      strategies: StrategyIDs.objects,
+      // `Wide` has 62 fields (`Wide.fieldCount`): `read(62)` has no field and traps.
+      allowedSizes: 1...62
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try TrackedPropertyReads(count: size).prepare(id: id)
+      case .apple: return trackedPropertiesApple(count: size)
+      case .none: return trackedPropertiesPlain(count: size)
+      }
     }
   }
 
@@ -84,17 +86,19 @@ extension Reads {
   }
 
   /// Reads cycling over `n` distinct objects, n = 1 … 1 000.
-  static let trackedObjects = BenchmarkScenario(
-    name: "tracked-objects",
-    summary: "One read of the observed property of the next of n objects (cycling), all already read in the open scope (8 per loop iteration)",
-    sizes: [1, 10, 100, 1_000],
-    quickSizes: [1, 1_000],
-    strategies: StrategyIDs.objects
-  ) { id, size in
-    switch try Subject(id) {
-    case .core: return try TrackedObjectReads(count: size).prepare(id: id)
-    case .apple: return trackedObjectsApple(count: size)
-    case .none: return trackedObjectsPlain(count: size)
+  static var trackedObjects: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "tracked-objects",
+      summary: "One read of the observed property of the next of n objects (cycling), all already read in the open scope (8 per loop iteration)",
+      sizes: [1, 10, 100, 1_000],
+      quickSizes: [1, 1_000],
+      strategies: StrategyIDs.objects
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try TrackedObjectReads(count: size).prepare(id: id)
+      case .apple: return trackedObjectsApple(count: size)
+      case .none: return trackedObjectsPlain(count: size)
+      }
     }
   }
 

@@ -7,15 +7,17 @@ extension Reads {
   ///
   /// A few nanoseconds: eight reads per loop iteration (`repeatUnrolled`), each
   /// through the black hole, which clobbers memory so the next is a real load.
-  static let untracked = BenchmarkScenario(
-    name: "untracked",
-    summary: "One read of an observed property with no tracking scope open, outside any render (8 per loop iteration)",
-    strategies: StrategyIDs.matrixWithChecked + [StrategyIDs.apple, StrategyIDs.none]
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try UntrackedRead().prepare(id: id)
-    case .apple: return untrackedApple()
-    case .none: return untrackedPlain()
+  static var untracked: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "untracked",
+      summary: "One read of an observed property with no tracking scope open, outside any render (8 per loop iteration)",
+      strategies: StrategyIDs.matrixWithChecked + [StrategyIDs.apple, StrategyIDs.none]
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try UntrackedRead().prepare(id: id)
+      case .apple: return untrackedApple()
+      case .none: return untrackedPlain()
+      }
     }
   }
 
@@ -49,21 +51,23 @@ extension Reads {
   /// ``untracked`` while another thread holds a tracking scope open, as an app
   /// always has one open somewhere: a task-local scope can then no longer skip
   /// its task-local lookup on the process-wide count of open scopes.
-  static let untrackedScopeElsewhere = BenchmarkScenario(
-    name: "untracked-scope-elsewhere",
-    summary: "One read of an observed property with no scope open on this thread while another thread holds one open (8 per loop iteration)",
-    strategies: StrategyIDs.objects
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try UntrackedScopeElsewhereRead().prepare(id: id)
-    case .apple:
-      let held = ScopeHeldElsewhere { inside in
-        withObservationTracking({ inside() }, onChange: {})
+  static var untrackedScopeElsewhere: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "untracked-scope-elsewhere",
+      summary: "One read of an observed property with no scope open on this thread while another thread holds one open (8 per loop iteration)",
+      strategies: StrategyIDs.objects
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try UntrackedScopeElsewhereRead().prepare(id: id)
+      case .apple:
+        let held = ScopeHeldElsewhere { inside in
+          withObservationTracking({ inside() }, onChange: {})
+        }
+        var prepared = untrackedApple()
+        prepared.tearDown = { held.close() }
+        return prepared
+      case .none: return untrackedPlain()
       }
-      var prepared = untrackedApple()
-      prepared.tearDown = { held.close() }
-      return prepared
-    case .none: return untrackedPlain()
     }
   }
 

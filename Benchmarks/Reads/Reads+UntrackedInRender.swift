@@ -8,31 +8,37 @@ extension Reads {
 
   /// Inside a render with a scope open: the correct render, where the read is
   /// tracked and checking must cost nothing.
-  static let untrackedRenderScopeOpen = BenchmarkScenario(
-    name: "untracked-render-scope-open",
-    summary: "The read of untracked made inside a render with a tracking scope open (so tracked): what checking costs a correct render (8 per loop iteration)",
-    strategies: StrategyIDs.checkedPairs
-  ) { id, _ in
-    try InRender(mode: .scopeOpen).prepare(id: id)
+  static var untrackedRenderScopeOpen: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "untracked-render-scope-open",
+      summary: "The read of untracked made inside a render with a tracking scope open (so tracked): what checking costs a correct render (8 per loop iteration)",
+      strategies: StrategyIDs.checkedPairs
+    ) { id, _ in
+      try InRender(mode: .scopeOpen).prepare(id: id)
+    }
   }
 
   /// Inside a render with no scope open and checking switched off at run time.
-  static let untrackedRenderCheckingOff = BenchmarkScenario(
-    name: "untracked-render-checking-off",
-    summary: "The read of untracked made inside a render with no scope open, checking switched off at run time (8 per loop iteration)",
-    strategies: StrategyIDs.checkedPairs
-  ) { id, _ in
-    try InRender(mode: .checkingOff).prepare(id: id)
+  static var untrackedRenderCheckingOff: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "untracked-render-checking-off",
+      summary: "The read of untracked made inside a render with no scope open, checking switched off at run time (8 per loop iteration)",
+      strategies: StrategyIDs.checkedPairs
+    ) { id, _ in
+      try InRender(mode: .checkingOff).prepare(id: id)
+    }
   }
 
   /// Inside a render with no scope open, checking on: every read is the escaped
   /// read of one site already reported, so `+checked` pays its count update.
-  static let untrackedRenderReported = BenchmarkScenario(
-    name: "untracked-render-reported",
-    summary: "The read of untracked made inside a render with no scope open, checking on: +checked counts each read of the site it reported (8 per loop iteration)",
-    strategies: StrategyIDs.checkedPairs
-  ) { id, _ in
-    try InRender(mode: .reported).prepare(id: id)
+  static var untrackedRenderReported: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "untracked-render-reported",
+      summary: "The read of untracked made inside a render with no scope open, checking on: +checked counts each read of the site it reported (8 per loop iteration)",
+      strategies: StrategyIDs.checkedPairs
+    ) { id, _ in
+      try InRender(mode: .reported).prepare(id: id)
+    }
   }
 
   /// The three ways a read is timed inside a render.

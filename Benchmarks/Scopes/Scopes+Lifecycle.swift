@@ -4,15 +4,17 @@ import ObservationCore
 
 extension Scopes {
   /// A scope that reads nothing.
-  static let empty = BenchmarkScenario(
-    name: "empty",
-    summary: "Opens and closes a tracking scope that reads nothing (8 per loop iteration)",
-    strategies: StrategyIDs.objectsObserved
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try EmptyScope().prepare(id: id)
-    case .apple: return emptyApple()
-    case .none: throw UnknownStrategy(id: id)
+  static var empty: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "empty",
+      summary: "Opens and closes a tracking scope that reads nothing (8 per loop iteration)",
+      strategies: StrategyIDs.objectsObserved
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try EmptyScope().prepare(id: id)
+      case .apple: return emptyApple()
+      case .none: throw UnknownStrategy(id: id)
+      }
     }
   }
 
@@ -43,23 +45,27 @@ extension Scopes {
   }
 
   /// Track one read, then write it: install, fire, clean up.
-  static let trackFire = BenchmarkScenario(
-    name: "track-fire",
-    summary: "Opens a scope reading one property, closes it, then writes the property: install, fire, clean up (1 notification)",
-    strategies: StrategyIDs.objectsObserved
-  ) { id, _ in
-    try trackFire(id, reads: 1)
+  static var trackFire: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "track-fire",
+      summary: "Opens a scope reading one property, closes it, then writes the property: install, fire, clean up (1 notification)",
+      strategies: StrategyIDs.objectsObserved
+    ) { id, _ in
+      try trackFire(id, reads: 1)
+    }
   }
 
   /// Track r reads of the property, then write it.
-  static let trackManyFire = BenchmarkScenario(
-    name: "track-many-fire",
-    summary: "Opens a scope reading one property r times, closes it, then writes the property (1 notification)",
-    sizes: [1, 3, 10, 30, 100],
-    quickSizes: [1, 100],
-    strategies: StrategyIDs.objectsObserved
-  ) { id, size in
-    try trackFire(id, reads: size)
+  static var trackManyFire: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "track-many-fire",
+      summary: "Opens a scope reading one property r times, closes it, then writes the property (1 notification)",
+      sizes: [1, 3, 10, 30, 100],
+      quickSizes: [1, 100],
+      strategies: StrategyIDs.objectsObserved
+    ) { id, size in
+      try trackFire(id, reads: size)
+    }
   }
 
   private static func trackFire(_ id: String, reads: Int) throws -> PreparedCase {

@@ -6,15 +6,17 @@ import ObservationCore
 extension Scopes {
   /// A scope on a model that is freed before it changes: a row that scrolls away
   /// or a screen dismissed unchanged. Its token is dropped, never cancelled.
-  static let modelsDie = BenchmarkScenario(
-    name: "models-die",
-    summary: "Makes a model, opens a scope reading one property, drops the token and frees the model without a write (0 notifications)",
-    strategies: StrategyIDs.objectsObserved
-  ) { id, _ in
-    switch try Subject(id) {
-    case .core: return try ModelsDie().prepare(id: id)
-    case .apple: return modelsDieApple()
-    case .none: throw UnknownStrategy(id: id)
+  static var modelsDie: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "models-die",
+      summary: "Makes a model, opens a scope reading one property, drops the token and frees the model without a write (0 notifications)",
+      strategies: StrategyIDs.objectsObserved
+    ) { id, _ in
+      switch try Subject(id) {
+      case .core: return try ModelsDie().prepare(id: id)
+      case .apple: return modelsDieApple()
+      case .none: throw UnknownStrategy(id: id)
+      }
     }
   }
 

@@ -17,24 +17,28 @@ extension Scopes {
   static let pileSizes = [1, 10, 100, 1_000, 10_000, 100_000]
 
   /// A scope that reads once and is never fired, on a model fresh at each sample.
-  static let neverFires = BenchmarkScenario(
-    name: "never-fires",
-    summary: "One scope reading one property, closed, never fired (core: cancelled; apple: left armed), on a model fresh at each sample",
-    strategies: StrategyIDs.objectsObserved
-  ) { id, _ in
-    try neverFires(id, earlier: 0)
+  static var neverFires: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "never-fires",
+      summary: "One scope reading one property, closed, never fired (core: cancelled; apple: left armed), on a model fresh at each sample",
+      strategies: StrategyIDs.objectsObserved
+    ) { id, _ in
+      try neverFires(id, earlier: 0)
+    }
   }
 
   /// ``neverFires`` after p earlier never-fired scopes on the same model: what the
   /// scopes left behind cost every later one.
-  static let neverFiresPileup = BenchmarkScenario(
-    name: "never-fires-pileup",
-    summary: "As never-fires, on a model that p earlier never-fired scopes read (core: cancelled them; apple: left them armed)",
-    sizes: pileSizes,
-    quickSizes: [1, 10_000],
-    strategies: StrategyIDs.objectsObserved
-  ) { id, size in
-    try neverFires(id, earlier: size)
+  static var neverFiresPileup: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "never-fires-pileup",
+      summary: "As never-fires, on a model that p earlier never-fired scopes read (core: cancelled them; apple: left them armed)",
+      sizes: pileSizes,
+      quickSizes: [1, 10_000],
+      strategies: StrategyIDs.objectsObserved
+    ) { id, size in
+      try neverFires(id, earlier: size)
+    }
   }
 
   private static func neverFires(_ id: String, earlier: Int) throws -> PreparedCase {

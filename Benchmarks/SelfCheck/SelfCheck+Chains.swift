@@ -25,14 +25,16 @@ extension SelfCheck {
   static let chainLengths = [2, 8, 32]
 
   /// A chain of `size` steps per operation, unrolled eight operations per iteration.
-  static let mulChain = BenchmarkScenario(
-    name: "mul-chain",
-    summary: "A chain of `size` dependent multiply-adds (8 operations per loop iteration)",
-    sizes: chainLengths,
-    quickSizes: chainLengths,
-    strategies: [strategy]
-  ) { _, size in
-    try chainCase(length: size, unrolled: true)
+  static var mulChain: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "mul-chain",
+      summary: "A chain of `size` dependent multiply-adds (8 operations per loop iteration)",
+      sizes: chainLengths,
+      quickSizes: chainLengths,
+      strategies: [strategy]
+    ) { _, size in
+      try chainCase(length: size, unrolled: true)
+    }
   }
 
   /// The same 32-step chain with one operation per loop iteration: it must agree
@@ -42,12 +44,14 @@ extension SelfCheck {
   /// (~0.3-0.6 ns) may run entirely in the shadow of a latency-bound chain, so
   /// subtracting it is exact only to within itself — which every such case's
   /// uncertainty includes. At 32 steps that is under 2% of the operation.
-  static let mulChainSingle = BenchmarkScenario(
-    name: "mul-chain-single",
-    summary: "A chain of 32 dependent multiply-adds (1 operation per loop iteration)",
-    strategies: [strategy]
-  ) { _, _ in
-    try chainCase(length: 32, unrolled: false)
+  static var mulChainSingle: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "mul-chain-single",
+      summary: "A chain of 32 dependent multiply-adds (1 operation per loop iteration)",
+      strategies: [strategy]
+    ) { _, _ in
+      try chainCase(length: 32, unrolled: false)
+    }
   }
 
   static func chainCase(length: Int, unrolled: Bool) throws -> PreparedCase {
@@ -107,23 +111,25 @@ extension SelfCheck {
 
   /// An operation made to cost about 10 ns: `injectedSteps` steps, eight steps at
   /// a time and single steps for the rest.
-  static let injected = BenchmarkScenario(
-    name: "injected-10ns",
-    summary: "A chain of dependent multiply-adds sized to cost about 10 ns by one long raw timing",
-    strategies: [strategy]
-  ) { _, _ in
-    let state = Box(identity(0x1319_8A2E_0370_7344 as UInt64))
-    let eights = identity(injectedSteps / 8)
-    let ones = identity(injectedSteps % 8)
-    return PreparedCase(run: { iterations in
-      var value = state.value
-      for _ in 0..<iterations {
-        for _ in 0..<eights { value = steps8(value) }
-        for _ in 0..<ones { value = step(value) }
-        blackHole(value)
-      }
-      state.value = value
-    })
+  static var injected: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "injected-10ns",
+      summary: "A chain of dependent multiply-adds sized to cost about 10 ns by one long raw timing",
+      strategies: [strategy]
+    ) { _, _ in
+      let state = Box(identity(0x1319_8A2E_0370_7344 as UInt64))
+      let eights = identity(injectedSteps / 8)
+      let ones = identity(injectedSteps % 8)
+      return PreparedCase(run: { iterations in
+        var value = state.value
+        for _ in 0..<iterations {
+          for _ in 0..<eights { value = steps8(value) }
+          for _ in 0..<ones { value = step(value) }
+          blackHole(value)
+        }
+        state.value = value
+      })
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import ObservationCore
 
 extension ObservationStrategy {
   /// Whether the strategy's models and stores must be used on `ObservationActor`.
-  static var usesActor: Bool { Registrar.self == ActorRegistrar.self }
+  static var usesActor: Bool { capabilities.contains(.needsObservationActor) }
 
   /// Whether any write reaches every observer of an object or store tree.
   static var isWhole: Bool { !Invalidation.isPerField }

@@ -22,7 +22,7 @@ enum Subject {
     case StrategyIDs.apple: self = .apple
     case StrategyIDs.none: self = .none
     default:
-      guard StrategyCatalog.strategy(withID: id) != nil else { throw UnknownStrategy(id: id) }
+      guard StrategyRoster.current.entry(withID: id) != nil else { throw UnknownStrategy(id: id) }
       self = .core
     }
   }

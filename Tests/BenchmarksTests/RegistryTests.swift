@@ -67,9 +67,37 @@ struct RegistryTests {
     #expect(throws: SizeOutOfRange.self) { try scenario.prepare(strategy: "none", size: 6) }
   }
 
-  @Test func coreDispatch_namesEveryCatalogueStrategy() {
-    let catalogue = (StrategyCatalog.all + StrategyCatalog.refinements + StrategyCatalog.checked).map { $0.id }
-    #expect(Set(CoreWorkloadIDs.all) == Set(catalogue))
-    #expect(CoreWorkloadIDs.all.count == catalogue.count)
+  @Test func coreDispatch_preparesEveryCatalogueStrategyAsItsOwnType() throws {
+    for entry in StrategyCatalog.entries {
+      let workload = IDWorkload()
+      _ = try workload.prepare(id: entry.id)
+      #expect(workload.seen.ids == [entry.id], "\(entry.id) dispatched once, to its own type")
+    }
+    #expect(throws: UnknownStrategy.self) { try IDWorkload().prepare(id: "spin-thread-keypath") }
+  }
+
+  @Test func strategyLists_areTheCataloguesCapabilities_withTheMatrixFirst() {
+    #expect(StrategyIDs.matrix == StrategyCatalog.ids)
+    #expect(StrategyIDs.anyThread == ["lock-thread-keypath", "lock-thread-whole", "lock-task-keypath", "lock-task-whole"])
+    #expect(StrategyIDs.onActor == ["actor-thread-keypath", "actor-thread-whole", "actor-task-keypath", "actor-task-whole"])
+    #expect(StrategyIDs.anyThreadRefinements == ["lock-thread-keypath+identity", "lock-task-keypath+identity"])
+    let contention = Registry.suites.first { $0.name == "contention" }!
+    #expect(contention.scenarios.map(\.strategies) == [
+      StrategyIDs.anyThread + ["apple", "none"],
+      StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
+      StrategyIDs.onActor,
+    ])
+  }
+}
+
+/// A workload that notes the id of every strategy type it is prepared for: the
+/// dispatch test's witness.
+private struct IDWorkload: CoreWorkload {
+  final class Seen { var ids: [String] = [] }
+  let seen = Seen()
+
+  func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+    seen.ids.append(S.id)
+    return PreparedCase(run: { _ in })
   }
 }

@@ -12,7 +12,7 @@ struct ConcurrencyStressTests {
   static let persistentObservers = 3
   static let rearmingThreads = 2
 
-  @Test(arguments: StrategyCase.lock)
+  @Test(arguments: StrategyCase.anyThread)
   func concurrentWrites_reachEveryArmedObserverExactlyOnce(_ strategy: StrategyCase) {
     stress(strategy.type)
   }
@@ -54,7 +54,7 @@ struct ConcurrencyStressTests {
     #expect(model.registrar.observationCount == 0)
   }
 
-  @Test(arguments: StrategyCase.lock)
+  @Test(arguments: StrategyCase.anyThread)
   func concurrentScopesOnManyObjects_cancelAndFireCleanly(_ strategy: StrategyCase) {
     scopesAcrossObjects(strategy.type)
   }
@@ -76,7 +76,7 @@ struct ConcurrencyStressTests {
     #expect(fired.value > 0)
   }
 
-  @Test(arguments: StrategyCase.all.filter { $0.type.id.hasPrefix("actor-") })
+  @Test(arguments: StrategyCase.onActor)
   func concurrentHops_intoTheActor_loseNothing(_ strategy: StrategyCase) async {
     await hops(strategy.type)
   }

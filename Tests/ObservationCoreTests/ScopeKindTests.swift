@@ -6,7 +6,7 @@ import Testing
 /// task-local scopes wherever their task runs.
 @Suite("Scope kinds")
 struct ScopeKindTests {
-  @Test(arguments: StrategyCase.lock)
+  @Test(arguments: StrategyCase.anyThread)
   func readOnAnotherThread_isNotTracked(_ strategy: StrategyCase) {
     otherThread(strategy.type)
   }

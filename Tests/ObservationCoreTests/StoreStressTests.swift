@@ -5,7 +5,7 @@ import Testing
 /// `send` from several threads while observers re-arm.
 @Suite("Store stress")
 struct StoreStressTests {
-  @Test(arguments: StrategyCase.withRefinements.filter { $0.type.id.hasPrefix("lock-") })
+  @Test(arguments: StrategyCase.withRefinements.filter { $0.type.capabilities.contains(.usableFromAnyThread) })
   func concurrentSends_loseNoNotification(_ strategy: StrategyCase) {
     stress(strategy.type)
   }

@@ -24,8 +24,8 @@ private final class RowModel<S: ObservationStrategy>: ObservableModel, @unchecke
 
 /// One checked strategy of each scope kind, as test arguments.
 private let checkedLock = StrategyCatalog.checked
-  .filter { $0.id.hasPrefix("lock-") }
-  .map(StrategyCase.init)
+  .filter { $0.capabilities.contains(.usableFromAnyThread) }
+  .map { StrategyCase(type: $0) }
 
 /// Untracked-access diagnostics (`+checked`): reported exactly where a render
 /// reads state no scope sees, once per site; silent elsewhere.

@@ -14,6 +14,8 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   public static var id: String { "actor" }
 
+  public static var isolation: RegistrarIsolation { .observationActor }
+
   // Protected by ObservationActor's isolation, not by Swift's checker: the
   // registrar is called from generic nonisolated code that runs on the actor.
   @exclusivity(unchecked) @usableFromInline var watched: UInt64 = 0

@@ -12,6 +12,8 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   public static var id: String { "lock" }
 
+  public static var isolation: RegistrarIsolation { .anyThread }
+
   /// A copy of the core table's `watched` mask, written under the core's lock,
   /// read without it.
   @usableFromInline let watched = Atomic<UInt64>(0)

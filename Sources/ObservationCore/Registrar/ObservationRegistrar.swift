@@ -10,6 +10,12 @@ public protocol ObservationRegistrar: RegistrarBase {
   /// The id used in strategy ids: `lock` or `actor`.
   static var id: String { get }
 
+  /// Where the registrar's tables may be touched: from any thread (`lock`) or only
+  /// in `ObservationActor`'s isolation (`actor`). Every list of strategies that
+  /// may run on several threads at once (the contention suite, the concurrency
+  /// stress tests) is derived from it, never from the id.
+  static var isolation: RegistrarIsolation { get }
+
   /// What protects a store's state under this registrar kind.
   associatedtype Guard: StoreGuard
 
@@ -125,4 +131,13 @@ public class RegistrarBase: @unchecked Sendable {
   public var observationCount: Int {
     preconditionFailure("subclass responsibility")
   }
+}
+
+/// Where a registrar kind may be used: the capability that decides whether a
+/// strategy can be measured and tested with several threads writing at once.
+public enum RegistrarIsolation: Sendable, Hashable {
+  /// Any thread, at any time: the tables are behind a lock.
+  case anyThread
+  /// Only in `ObservationActor`'s isolation; code outside hops in.
+  case observationActor
 }

@@ -12,6 +12,8 @@ import Synchronization
 public enum TaskLocalScope: TrackingScope {
   public static var id: String { "task" }
 
+  public static var followsTasks: Bool { true }
+
   @usableFromInline @TaskLocal static var current: TaskAccessList?
 
   /// How many task-local scopes are open in the process.

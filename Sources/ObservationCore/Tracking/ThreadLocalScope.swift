@@ -11,6 +11,8 @@ import CObservationSupport
 public enum ThreadLocalScope: TrackingScope {
   public static var id: String { "thread" }
 
+  public static var followsTasks: Bool { false }
+
   @inlinable @inline(__always)
   public static func record(_ registrar: RegistrarBase, _ mask: UInt64) {
     guard let current = obs_thread_scope_get() else { return }

@@ -7,6 +7,11 @@ public protocol TrackingScope: Sendable {
   /// The id used in strategy ids: `thread` or `task`.
   static var id: String { get }
 
+  /// Whether the scope follows its task across suspension points, so that
+  /// `withTracking` may take an `async` closure (`task`), rather than seeing only
+  /// the reads of the thread that opened it (`thread`).
+  static var followsTasks: Bool { get }
+
   /// Records a read of the fields in `mask` on `registrar` in the innermost open
   /// scope; does nothing when no scope is open.
   static func record(_ registrar: RegistrarBase, _ mask: UInt64)
