@@ -29,6 +29,7 @@ public enum Registry {
         Scopes.suite,
         Contention.suite,
         KnownCounts.suite,
+        Examples.suite,
       ]
     }
     return added.isEmpty ? suites : suites.map { $0.preparing(in: roster) }

@@ -28,11 +28,12 @@ struct RegistryTests {
           "lazy-rows-per-row-scope", "models-die",
         ])
     #expect(names["contention"] == ["object", "store", "actor-hop"])
+    #expect(names["examples"] == ["tracked-pair"])
   }
 
   @Test func everyScenario_saysWhatOneOperationIs_andRunsAppleWhereItRunsTheMatrix() {
     for suite in ScenarioCase.suites {
-      #expect(suite.isDefault || suite.name == KnownCounts.suite.name)
+      #expect(suite.isDefault || [KnownCounts.suite.name, Examples.suite.name].contains(suite.name))
       for scenario in suite.scenarios {
         #expect(!scenario.summary.isEmpty && !scenario.summary.contains("\n"))
         #expect(scenario.quickSizes.allSatisfy { $0 <= scenario.sizes.last! })
