@@ -95,19 +95,33 @@ struct PassTests {
   }
 
   @Test func runner_adoptsAnEarlierPassesIterations_insteadOfCalibrating() throws {
-    let scenario = BenchmarkScenario(name: "count", summary: "bumps a counter", strategies: ["a", "b"]) { _, _ in
-      let counter = Mutex(0)
-      return PreparedCase(run: { iterations in for _ in 0..<iterations { counter.withLock { $0 += 1 } } })
+    // Each operation spins for 10 µs, so the 200 µs target takes 20 of them.
+    let scenario = BenchmarkScenario(name: "spin", summary: "spins 10 µs", strategies: ["a", "b", "c"]) { _, _ in
+      PreparedCase(run: { iterations in
+        for _ in 0..<iterations {
+          let start = MonotonicClock.now()
+          while MonotonicClock.now() &- start < 10_000 {}
+        }
+      })
     }
     let suite = BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])
     var configuration = BenchmarkRunnerTests.configuration
     configuration.passes = 1
-    configuration.calibratedIterations = [CaseKey(suite: "test", scenario: "count", strategy: "a", size: 1): 37]
+    configuration.calibratedIterations = [
+      CaseKey(suite: "test", scenario: "spin", strategy: "a", size: 1): 20,
+      // An earlier pass's count that runs 10× too short here is re-timed, not kept.
+      CaseKey(suite: "test", scenario: "spin", strategy: "c", size: 1): 2,
+    ]
     let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
     let run = BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
-    #expect(run.cases.first { $0.strategy == "a" }?.iterations == 37)
+    #expect(run.cases.first { $0.strategy == "a" }?.iterations == 20)
     // A case the earlier pass did not calibrate is calibrated as usual.
-    #expect(run.cases.first { $0.strategy == "b" }.map { $0.iterations > 0 } == true)
-    #expect(run.cases.allSatisfy { $0.samples.count == 6 })
+    #expect(run.cases.first { $0.strategy == "b" }.map { (5...22).contains($0.iterations) } == true)
+    let retimed = try #require(run.cases.first { $0.strategy == "c" })
+    #expect((5...22).contains(retimed.iterations))
+    #expect(retimed.calibrationNote == nil)
+    // The sample that missed is discarded: every case keeps its six.
+    #expect(run.cases.allSatisfy { $0.samples.count == 6 && $0.passSampleCounts == [6] })
   }
+
 }

@@ -85,4 +85,32 @@ struct GateLogicTests {
     let comparison = RunComparison(baseline: Self.run(Self.subject(Self.steady(10, seed: 9))), current: Self.run(failed))
     #expect(comparison.gateFailures.map(\.verdict) == [.failed])
   }
+  @Test func aWorkloadTheMachineSlowedForEveryone_isNotARegression() throws {
+    // apple beside the case ran 1.5× slower, the case 1.36×; no other case moved.
+    let before = Self.subject(Self.steady(50, seed: 10))
+    let after = Self.subject(Self.steady(68, seed: 11))
+    var baseline = Self.run(before)
+    var current = Self.run(after)
+    baseline.cases = baseline.cases.map { $0.key.scenario == "s0" && $0.strategy == "apple" ? Self.apple(100, seed: 12) : $0 }
+    current.cases = current.cases.map { $0.key.scenario == "s0" && $0.strategy == "apple" ? Self.apple(150, seed: 13) : $0 }
+    let row = try #require(RunComparison(baseline: baseline, current: current).rows.first { $0.key.strategy == "lock-thread-keypath" })
+    #expect(row.verdict == .withinNoise)
+    // With apple beside it steady, the same change is the code's.
+    #expect(Self.verdict(before, after)?.verdict == .regressed)
+  }
+
+  @Test func aCaseNearItsResolution_movedOnlyWhereItsUncertaintiesPart() throws {
+    // 0.54 ns then 0.98 ns: a loop cost that measured 0.3 ns in one process and
+    // 0.7 ns in the next moves a case this small by as much.
+    let noisy = try #require(
+      Self.verdict(Self.subject(Self.steady(0.54, seed: 14), uncertainty: 0.25), Self.subject(Self.steady(0.98, seed: 15), uncertainty: 0.45)))
+    #expect(noisy.verdict == .withinNoise)
+    let resolved = try #require(
+      Self.verdict(Self.subject(Self.steady(0.54, seed: 14), uncertainty: 0.05), Self.subject(Self.steady(0.98, seed: 15), uncertainty: 0.05)))
+    #expect(resolved.verdict == .regressed)
+  }
+
+  static func apple(_ center: Double, seed: UInt64) -> CaseResult {
+    Fixtures.result("s0", "apple", samples: steady(center, seed: seed))
+  }
 }

@@ -174,9 +174,9 @@ public struct BenchmarkRunner {
       }
       for (_, sampler) in active {
         sampler.sample()
-        if pass == 0, configuration.calibratedIterations?[sampler.result.key] == nil,
-          sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs)
-        {
+        // Every pass re-times a first sample that missed its target: a later pass's
+        // process may run the count the first pass found at half or twice the speed.
+        if sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs) {
           sampler.sample()
         }
       }

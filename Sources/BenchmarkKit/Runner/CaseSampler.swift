@@ -21,6 +21,9 @@ final class CaseSampler {
   private(set) var spentNs: UInt64 = 0
   private var notificationTotal = 0
   private var iterationTotal = 0
+  /// What the latest sample added to the two totals, so that it can be taken back.
+  private var lastSampleNotifications = 0
+  private var lastSampleOperations = 0
 
   /// A defect to build in on purpose (``HarnessFault``), or `nil`.
   var fault: HarnessFault?
@@ -117,7 +120,8 @@ final class CaseSampler {
       if iterations > 1 || elapsed < targetNs &* 2 {
         for _ in 0..<2 { elapsed = min(elapsed, MonotonicClock.measure { run(iterations) }) }
       }
-      result.iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
+      result.iterations = Self.converged(
+        run, from: Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs), targetNs: targetNs)
       var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { run(0) }) }
       fixed.sort()
       result.fixedOverheadNs = fixed[fixed.count / 2]
@@ -150,6 +154,8 @@ final class CaseSampler {
         result.notificationSamples?.append(Double(after - before) / operations)
         notificationTotal += after - before
         iterationTotal += iterations * prepared.operationsPerIteration
+        lastSampleNotifications = after - before
+        lastSampleOperations = iterations * prepared.operationsPerIteration
       }
     }
   }
@@ -214,29 +220,27 @@ final class CaseSampler {
     spentNs &+= MonotonicClock.now() &- start
   }
 
-  /// Re-calibrates when the first sample missed the target duration by more than 2×
-  /// (a calibration timing that was pre-empted, or a case that warmed up late),
+  /// Re-calibrates when a pass's first sample missed the target duration by more
+  /// than 2× (a calibration timing that was pre-empted, a case that warmed up late,
+  /// or a later pass whose process runs the earlier pass's count faster or slower),
   /// discarding that sample; returns whether it did.
   func recalibrateIfMissed(targetNs: UInt64) -> Bool {
-    guard grossSamples.count == 1, let elapsed = result.elapsedNs.first, let prepared else { return false }
+    guard passSampleCount == 1, let elapsed = result.elapsedNs.last, let prepared else { return false }
     let ratio = Double(elapsed) / Double(max(targetNs, 1))
     guard ratio > 2 || ratio < 0.5 else { return false }
     // Re-time on the shortest of three: the sample that missed may itself have
     // been the pre-empted one.
     isolated(prepared) { [self] in
-      let iterations = result.iterations
-      var shortest = elapsed
-      for _ in 0..<3 { shortest = min(shortest, MonotonicClock.measure { prepared.run(iterations) }) }
-      result.iterations = Self.scaled(iterations, elapsed: shortest, targetNs: targetNs)
+      result.iterations = Self.converged(prepared.run, from: result.iterations, targetNs: targetNs)
     }
-    grossSamples.removeAll()
-    result.elapsedNs.removeAll()
-    result.allocationSamples = result.allocationSamples.map { _ in [] }
-    result.byteSamples = result.byteSamples.map { _ in [] }
-    result.notificationSamples = result.notificationSamples.map { _ in [] }
-    result.passSampleCounts = result.passSampleCounts.map { $0.dropLast() + [0] }
-    notificationTotal = 0
-    iterationTotal = 0
+    grossSamples.removeLast()
+    result.elapsedNs.removeLast()
+    if result.allocationSamples?.isEmpty == false { result.allocationSamples?.removeLast() }
+    if result.byteSamples?.isEmpty == false { result.byteSamples?.removeLast() }
+    if result.notificationSamples?.isEmpty == false { result.notificationSamples?.removeLast() }
+    if let last = result.passSampleCounts?.indices.last { result.passSampleCounts?[last] -= 1 }
+    notificationTotal -= lastSampleNotifications
+    iterationTotal -= lastSampleOperations
     return true
   }
 
@@ -245,6 +249,26 @@ final class CaseSampler {
   }
 
   private static let maximumIterations = 1 << 40
+
+  /// An iteration count near `iterations` whose run lasts within 2× of `targetNs`.
+  ///
+  /// Scaling assumes time grows in proportion to iterations. It does not where a run
+  /// has a ramp (a contention case's workers waking, an actor's executor warming):
+  /// 24 actor hops took 4 µs each where 2 000 took 0.2 µs, so one scaling from a short
+  /// run overshoots or undershoots. Each round re-times the count on the shortest of
+  /// three runs (a pre-empted run only comes out longer) and scales again, at most
+  /// four rounds; an operation that alone outlasts the target stays at one.
+  private static func converged(_ run: (Int) -> Void, from iterations: Int, targetNs: UInt64) -> Int {
+    var iterations = iterations
+    for _ in 0..<4 {
+      var shortest = UInt64.max
+      for _ in 0..<3 { shortest = min(shortest, MonotonicClock.measure { run(iterations) }) }
+      let ratio = Double(shortest) / Double(max(targetNs, 1))
+      if (0.5...2).contains(ratio) || (iterations == 1 && ratio > 2) { break }
+      iterations = scaled(iterations, elapsed: shortest, targetNs: targetNs)
+    }
+    return iterations
+  }
 
   private static func scaled(_ iterations: Int, elapsed: UInt64, targetNs: UInt64) -> Int {
     let perIteration = Double(max(elapsed, 1)) / Double(iterations)

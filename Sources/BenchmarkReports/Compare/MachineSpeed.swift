@@ -86,13 +86,33 @@ public struct MachineSpeed: Sendable {
   static func samplingSpread(_ before: CaseResult?, _ after: CaseResult?, metric: ComparedMetric) -> Double {
     var variance = spreadFloor * spreadFloor
     for result in [before, after].compactMap({ $0 }) {
+      var own = 0.0
       if let spread = metric.medianSpread(result) {
-        variance += spread * spread
+        own = spread * spread
       } else if let interval = metric.medianInterval(result), let median = metric.median(result)?.value, median > 0 {
-        variance += pow((interval.upperBound - interval.lowerBound) / 2 / 1.96 / median, 2)
+        own = pow((interval.upperBound - interval.lowerBound) / 2 / 1.96 / median, 2)
       }
+      // Resampling blocks of the merged samples mixes the passes; the passes'
+      // own medians say how far a run in another process lands.
+      if let passes = passSpread(result, metric: metric) { own = max(own, passes * passes) }
+      variance += own
     }
     return variance.squareRoot()
+  }
+
+  /// The standard error of a run's log median that the spread of its passes'
+  /// medians gives (their standard deviation over √P), or `nil` with fewer than
+  /// two passes or a median at or below zero.
+  static func passSpread(_ result: CaseResult, metric: ComparedMetric) -> Double? {
+    let passes = PassSpread.passes(of: metric.samples(result), counts: result.passSampleCounts)
+    let logs = passes.compactMap { pass -> Double? in
+      guard let median = Statistics.median(Array(pass)), median > 0 else { return nil }
+      return log(median)
+    }
+    guard logs.count >= 2, logs.count == passes.count else { return nil }
+    let mean = logs.reduce(0, +) / Double(logs.count)
+    let variance = logs.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(logs.count - 1)
+    return (variance / Double(logs.count)).squareRoot()
   }
 
   /// The factor as a sentence: `current machine 1.30× the baseline's time (median

@@ -4,7 +4,8 @@ import Foundation
 extension RunComparison {
   /// The verdict on one case, against the machine's factor.
   static func row(
-    key: CaseKey, before: CaseResult?, after: CaseResult?, machine: MachineSpeed, multiple: Double, options: Options
+    key: CaseKey, before: CaseResult?, after: CaseResult?, machine: MachineSpeed, multiple: Double, options: Options,
+    groupReference: (before: CaseResult, after: CaseResult)? = nil
   ) -> Row {
     let metric = options.metric
     let old = before?.failure == nil ? before.flatMap(metric.median) : nil
@@ -36,6 +37,38 @@ extension RunComparison {
       guard abs(log(change)) > limit else { return row }
       let noise = noiseOfChange(before: before, after: after, machine: machine, metric: metric)
       guard abs(log(change)) > multiple * noise else { return row.with(.withinNoise) }
+      let slower = change > 1
+      // A time is known only to its uncertainty (the loop cost removed, which a
+      // process may measure at 0.3 or 0.7 ns, and its median's interval): a case
+      // near its resolution moved only if the two ranges part.
+      if metric.name == ComparedMetric.time.name, let oldUncertainty = before.uncertaintyNs,
+        let newUncertainty = after.uncertaintyNs
+      {
+        let parted =
+          slower
+          ? (newValue - newUncertainty) / factor > oldValue + oldUncertainty
+          : (newValue + newUncertainty) / factor < oldValue - oldUncertainty
+        guard parted else { return row.with(.withinNoise) }
+      }
+      // The machine can slow one workload more than the run as a whole (a neighbour
+      // thrashing the cache slows what allocates; apple's scopes/empty ran 1.5× in
+      // one run of four processes and not in the next). Where the reference measured
+      // beside this case moved the same way beyond its own noise, it took the same
+      // hit, and the code under test changed only if its standing against that
+      // reference moved beyond both their noises too.
+      if let reference = groupReference, let oldReference = metric.median(reference.before)?.value,
+        let newReference = metric.median(reference.after)?.value,
+        case let referenceChange = newReference / oldReference / factor,
+        case let referenceNoise = noiseOfChange(
+          before: reference.before, after: reference.after, machine: machine, metric: metric),
+        slower ? log(referenceChange) > 2 * referenceNoise : -log(referenceChange) > 2 * referenceNoise
+      {
+        let relative = log(change / referenceChange)
+        let relativeNoise = (noise * noise + referenceNoise * referenceNoise).squareRoot()
+        let movedInStanding =
+          slower ? relative > max(limit, multiple * relativeNoise) : -relative > max(limit, multiple * relativeNoise)
+        guard movedInStanding else { return row.with(.withinNoise) }
+      }
       // Beyond the noise: only the samples can confirm it, and too few cannot.
       // (An improvement nobody can confirm fails nothing.)
       guard enoughSamples else { return row.with(change > 1 ? .notEnoughSamples : .withinNoise) }
@@ -45,7 +78,6 @@ extension RunComparison {
       row.interval = RatioInterval.bootstrap(
         baseline: oldSamples, current: newSamples, resamples: options.resamples, confidence: options.confidence,
         seed: SplitMix64.seed(for: key.description))
-      let slower = change > 1
       // A median that moved to where the baseline's own samples often were (its
       // central 80%) is a case flipping between states the baseline already saw.
       let sortedOld = oldSamples.sorted()

@@ -99,9 +99,30 @@ public struct RunComparison: Sendable {
     noiseMultiple = max(options.noiseMultiple, Self.familyWiseMultiple(cases: judged, error: options.familyWiseError))
     let multiple = noiseMultiple
     rows = Set(old.keys).union(new.keys).sorted().map { key in
-      Self.row(key: key, before: old[key], after: new[key], machine: machine, multiple: multiple, options: options)
+      Self.row(
+        key: key, before: old[key], after: new[key], machine: machine, multiple: multiple, options: options,
+        groupReference: Self.groupReference(of: key, baseline: old, current: new, options: options))
     }
     standings = StrategyStanding.all(baseline: old, current: new, metric: options.metric)
+  }
+
+  /// The reference case measured beside `key` (same suite, scenario and size) in
+  /// both runs, `apple` first, then the other references: what the machine did to
+  /// this very workload, which the run-wide factor can miss. `nil` for a reference
+  /// strategy's own case, or when no reference is a value on both sides.
+  static func groupReference(
+    of key: CaseKey, baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult], options: Options
+  ) -> (before: CaseResult, after: CaseResult)? {
+    guard !options.referenceStrategies.contains(key.strategy) else { return nil }
+    for strategy in options.referenceStrategies.sorted() {
+      let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
+      guard let before = baseline[referenceKey], let after = current[referenceKey],
+        before.failure == nil, after.failure == nil,
+        options.metric.median(before)?.value != nil, options.metric.median(after)?.value != nil
+      else { continue }
+      return (before, after)
+    }
+    return nil
   }
 
   /// Compares `current` with `baseline` with default options but `threshold`.
