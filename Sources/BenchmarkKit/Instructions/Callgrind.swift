@@ -66,6 +66,10 @@ public struct Callgrind: Sendable {
     var environment = ProcessInfo.processInfo.environment
     environment["OBSBENCH_JEMALLOC"] = "off"
     environment["LD_PRELOAD"] = nil
+    // Swift seeds its hashing per process, so a dictionary's probes, and with
+    // them the count, differed by up to 4% between two runs of one build; a fixed
+    // seed makes counts repeat, which an instruction gate needs.
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     process.environment = environment
     do {
       try process.run()

@@ -68,7 +68,7 @@ extension CheckRule {
   }
 
   /// The cases of `run` the rule covers.
-  func matches(in run: BenchmarkRun) -> [CaseResult] {
+  public func matches(in run: BenchmarkRun) -> [CaseResult] {
     run.cases.filter { result in
       strategy.matches(result.strategy)
         && (size == nil || result.size == size)

@@ -7,7 +7,10 @@ import Foundation
 /// over the cases it covers, but at most 1.9 × the ratio itself, so that a gate
 /// sits within 2× of what the run measured and a 2× slowdown breaks it.
 ///
-/// Other lines (comments, absolute rules, other metrics) are kept as written.
+/// An absolute `instructions` rule gets the count plus ``instructionTolerance``:
+/// counts are exact for a build, so the gate can be tight.
+///
+/// Other lines (comments, other absolute rules, other metrics) are kept as written.
 /// The lead regenerates `ci/rules.txt` from the reference run with it.
 public enum RulesSuggestion {
   /// `text` (a rules file) with the bounds of its relative median rules set to
@@ -29,6 +32,12 @@ public enum RulesSuggestion {
         rule = try CheckRule(parsing: content)
       } catch {
         throw ReportError("\(source):\(number + 1): \(error.message)")
+      }
+      if rule.metric == .instructions, rule.reference == nil, rule.comparison == .atMost || rule.comparison == .below,
+        let counted = countedInstructions(of: rule, in: run)
+      {
+        lines.append(instructionLine(content, rule: rule, counted: counted))
+        continue
       }
       guard let measured = measuredUpperEnd(of: rule, in: run), rule.reference != nil, rule.metric == .median,
         rule.comparison == .atMost || rule.comparison == .below
@@ -52,6 +61,30 @@ public enum RulesSuggestion {
           + (bound < measured.upper * 1.1 ? " (too noisy to gate at 2×)" : ""))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// How far above its count an instruction rule's bound sits: 2%. Counts repeat
+  /// for a build to within 0.7% here (a path that depends on the heap's state
+  /// moves a little between runs); a change of code that adds a few instructions
+  /// to an operation of a few hundred breaks the gate.
+  public static let instructionTolerance = 0.02
+
+  /// The largest instructions per operation over the rule's cases, or `nil` when
+  /// one has no count.
+  static func countedInstructions(of rule: CheckRule, in run: BenchmarkRun) -> Double? {
+    let counts = rule.matches(in: run).map(\.instructionsPerOperation)
+    guard !counts.isEmpty, counts.allSatisfy({ $0 != nil }) else { return nil }
+    return counts.compactMap { $0 }.max()
+  }
+
+  /// The rule with its bound at the count plus ``instructionTolerance``, rounded up
+  /// to three significant digits (never below the count + 1/8: an exact count of
+  /// 4 is bounded by 4.125, so one instruction more breaks it).
+  static func instructionLine(_ content: String, rule: CheckRule, counted: Double) -> String {
+    let head = content.trimmingCharacters(in: .whitespaces)
+    guard let operatorRange = head.range(of: rule.comparison.rawValue, options: .backwards) else { return head }
+    let bound = max(roundedUp(counted * (1 + instructionTolerance), digits: 3), counted + 0.125)
+    return "\(head[..<operatorRange.upperBound]) \(format(bound))  # counted \(format(counted))"
   }
 
   /// The largest upper end of the 95% interval (or the bound) of the ratio the
@@ -85,9 +118,9 @@ public enum RulesSuggestion {
   }
 
   /// Rounded up to two significant digits, so a file reads `0.031`, not `0.03087`.
-  static func roundedUp(_ value: Double) -> Double {
+  static func roundedUp(_ value: Double, digits: Int = 2) -> Double {
     guard value > 0 else { return value }
-    let scale = pow(10, floor(log10(value)) - 1)
+    let scale = pow(10, floor(log10(value)) - Double(digits - 1))
     return (value / scale).rounded(.up) * scale
   }
 
@@ -99,6 +132,7 @@ public enum RulesSuggestion {
   }
 
   static func format(_ value: Double) -> String {
+    if value >= 1e4, value < 1e15 { return String(format: "%.0f", value) }
     var text = String(format: "%.4g", value)
     if text.contains("e") { text = String(format: "%.6f", value) }
     return text

@@ -1,0 +1,64 @@
+import BenchmarkKit
+import BenchmarkReports
+import Foundation
+import Testing
+
+/// ci/instructions.txt on the committed instruction run: it holds there, every
+/// bound sits within 2% (plus rounding) of the count, and 3% more instructions in
+/// any gated case breaks its rule.
+@Suite("ci/instructions.txt bites")
+struct InstructionRulesTests {
+  static let path = ReferenceRun.repository.appendingPathComponent("ci/instructions.txt").path
+  static let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+  static let rules: [CheckRule] = try! CheckRule.parseFile(text, source: path)
+  static let run: BenchmarkRun = try! ResultsJSON.read(
+    path: ReferenceRun.repository.appendingPathComponent("Reports/reference/instructions.json").path)
+
+  static func broken(in run: BenchmarkRun) -> [RuleVerdict] {
+    rules.flatMap { $0.evaluate(in: run) }.filter { !$0.passed }
+  }
+
+  @Test func theCommittedCountsPassEveryRule_andEveryRuleCountsInstructions() {
+    #expect(!Self.rules.isEmpty)
+    #expect(Self.rules.allSatisfy { $0.metric == .instructions && $0.reference == nil })
+    #expect(Self.broken(in: Self.run).map(\.line) == [])
+    // Every rule matched a counted case: a rule nothing matched would pass forever.
+    for rule in Self.rules {
+      #expect(rule.evaluate(in: Self.run).contains { $0.value != nil }, "\(rule.text) matched no counted case")
+    }
+  }
+
+  @Test func everyBound_isWithinTwoPercentOfItsCount() throws {
+    for rule in Self.rules {
+      for verdict in rule.evaluate(in: Self.run) {
+        let counted = try #require(verdict.value)
+        #expect(rule.bound > counted && rule.bound <= max(counted * 1.03, counted + 0.125), "\(rule.text): counted \(counted)")
+      }
+    }
+  }
+
+  @Test func threePercentMoreInstructions_breaksEachRule() {
+    for rule in Self.rules {
+      let gated = Set(rule.matches(in: Self.run).map(\.key))
+      var run = Self.run
+      run.cases = run.cases.map { result in
+        guard gated.contains(result.key), let count = result.instructionsPerOperation else { return result }
+        var heavier = result
+        // At least one whole instruction more: a count of 4 that becomes 5.
+        heavier.instructionsPerOperation = max(count * 1.03, count + 1)
+        return heavier
+      }
+      let broken = rule.evaluate(in: run).filter { !$0.passed }
+      #expect(!broken.isEmpty, "\(rule.text) held with 3% more instructions")
+    }
+  }
+
+  @Test func suggest_setsTheBoundAtTheCountPlusTwoPercent() throws {
+    let rules = "lock-thread-keypath on reads/tracked@1 instructions <= 1\nlock-thread-keypath on scopes/track-fire@1 instructions <= 1"
+    let suggested = try RulesSuggestion.rewrite(rules, run: Self.run, source: "rules")
+    let parsed = try CheckRule.parseFile(suggested, source: "suggested")
+    #expect(parsed.first?.bound == 16.4)
+    #expect(suggested.contains("# counted 16"))
+    #expect(parsed.allSatisfy { rule in rule.evaluate(in: Self.run).allSatisfy(\.passed) })
+  }
+}
