@@ -58,13 +58,14 @@ extension RunComparison {
       }
       return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
     }
-    let parts: [(Verdict, String)] = [
-      (.regressed, "regression"), (.failed, "failed case"), (.notEnoughSamples, "change with not enough samples to judge"),
-      (.missing, "missing case"),
+    let parts: [(Verdict, String, String)] = [
+      (.regressed, "regression", "regressions"), (.failed, "failed case", "failed cases"),
+      (.notEnoughSamples, "change with not enough samples to judge", "changes with not enough samples to judge"),
+      (.missing, "missing case", "missing cases"),
     ]
-    let counted = parts.compactMap { verdict, noun -> String? in
+    let counted = parts.compactMap { verdict, one, many -> String? in
       let count = failures.filter { $0.verdict == verdict }.count
-      return count == 0 ? nil : "\(count) \(noun)\(count == 1 ? "" : "s")"
+      return count == 0 ? nil : "\(count) \(count == 1 ? one : many)"
     }
     return "FAIL: " + counted.joined(separator: ", ") + " (threshold \(percent)%, \(rows.count) cases)"
   }
