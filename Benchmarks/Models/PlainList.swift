@@ -14,6 +14,13 @@ struct PlainListState {
   var storage: [Int: PlainRow] = [:]
 
   init(rows: [PlainRow]) {
+    // Sized once, as a skilled user sizes a list of known length (room for the
+    // one row the insert scenario adds). Grown by doubling instead, the order's
+    // buffer landed where glibc's `rep movsb` (Array.remove's shift by one
+    // element) ran 1.3× slower than the core's and apple's, with the same
+    // instruction counts: the floor measured its buffer's placement.
+    ids.reserveCapacity(rows.count + 1)
+    storage.reserveCapacity(rows.count + 1)
     for row in rows where storage[row.id] == nil {
       ids.append(row.id)
       storage[row.id] = row
