@@ -221,13 +221,15 @@ final class CaseSampler {
   }
 
   /// Re-calibrates when a pass's first sample missed the target duration by more
-  /// than 2× (a calibration timing that was pre-empted, a case that warmed up late,
+  /// than 1.5× (a calibration timing that was pre-empted, a case that warmed up late,
   /// or a later pass whose process runs the earlier pass's count faster or slower),
   /// discarding that sample; returns whether it did.
   func recalibrateIfMissed(targetNs: UInt64) -> Bool {
     guard passSampleCount == 1, let elapsed = result.elapsedNs.last, let prepared else { return false }
     let ratio = Double(elapsed) / Double(max(targetNs, 1))
-    guard ratio > 2 || ratio < 0.5 else { return false }
+    // Re-timed at 1.5×, flagged at 2× (``finish``): a sample that nearly missed is
+    // brought back to the target, not left to drift over the flag's line.
+    guard ratio > Self.retimeBand.upperBound || ratio < Self.retimeBand.lowerBound else { return false }
     // Re-time on the shortest of three: the sample that missed may itself have
     // been the pre-empted one.
     isolated(prepared) { [self] in
@@ -250,7 +252,11 @@ final class CaseSampler {
 
   private static let maximumIterations = 1 << 40
 
-  /// An iteration count near `iterations` whose run lasts within 2× of `targetNs`.
+  /// How far from the target a timed run may land before the count is re-timed:
+  /// within 1.5×, a margin under the 2× at which samples are flagged.
+  static let retimeBand = (1 / 1.5)...1.5
+
+  /// An iteration count near `iterations` whose run lasts within 1.5× of `targetNs`.
   ///
   /// Scaling assumes time grows in proportion to iterations. It does not where a run
   /// has a ramp (a contention case's workers waking, an actor's executor warming):
@@ -264,7 +270,7 @@ final class CaseSampler {
       var shortest = UInt64.max
       for _ in 0..<3 { shortest = min(shortest, MonotonicClock.measure { run(iterations) }) }
       let ratio = Double(shortest) / Double(max(targetNs, 1))
-      if (0.5...2).contains(ratio) || (iterations == 1 && ratio > 2) { break }
+      if retimeBand.contains(ratio) || (iterations == 1 && ratio > retimeBand.upperBound) { break }
       iterations = scaled(iterations, elapsed: shortest, targetNs: targetNs)
     }
     return iterations
