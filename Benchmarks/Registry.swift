@@ -36,6 +36,17 @@ public enum Registry {
   }
 }
 
+extension Registry {
+  /// Where each strategy sits in reports (``BenchmarkRun/strategyRoles``): the
+  /// catalogue's roles, `apple` the reference and `none` the floor.
+  public static var strategyRoles: [String: String] {
+    var roles = Dictionary(uniqueKeysWithValues: StrategyCatalog.entries.map { ($0.id, $0.role.rawValue) })
+    roles["apple"] = "reference"
+    roles["none"] = "floor"
+    return roles
+  }
+}
+
 extension BenchmarkSuite {
   /// This suite with every case prepared with `roster` as the current one, so
   /// that its scenarios find the strategies added to it.

@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkReports
+import Benchmarks
 import Foundation
 
 /// `obsbench report RUN.json...`: writes reports of results files into a folder
@@ -36,8 +37,13 @@ enum ReportCommand {
     // Read everything before writing anything, so a corrupt input changes nothing.
     var entries = [ReportRuns.Entry]()
     for (index, path) in parsed.positionals.enumerated() {
-      entries.append(
-        ReportRuns.Entry(label: labels?[index] ?? ReportRuns.label(forPath: path), run: try ResultsJSON.read(path: path)))
+      var run = try ResultsJSON.read(path: path)
+      // Roles are what the ids are, not measurements: a run written before they were
+      // recorded gets the catalogue's.
+      if run.strategyRoles == nil {
+        run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
+      }
+      entries.append(ReportRuns.Entry(label: labels?[index] ?? ReportRuns.label(forPath: path), run: run))
     }
     if !parsed.flags.contains("--force"), let input = parsed.positionals.first(where: { Self.isInside($0, directory) }) {
       throw UsageError(

@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkReports
+import Benchmarks
 import Foundation
 
 /// `obsbench run`: validates everything, measures, then writes the reports.
@@ -65,6 +66,7 @@ enum RunCommand {
       try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
     }
 
+    run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
     let written = try ReportWriter.write(run, formats: options.formats, to: folder.path)
     withExtendedLifetime(folder) {}
     for path in written {

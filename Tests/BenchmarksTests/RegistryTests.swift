@@ -89,6 +89,14 @@ struct RegistryTests {
       StrategyIDs.onActor,
     ])
   }
+
+  @Test func strategyRoles_keepTheMatrixToItsEight() {
+    let roles = Registry.strategyRoles
+    #expect(roles.filter { $0.value == "matrix" }.keys.sorted() == StrategyCatalog.ids.sorted())
+    #expect(roles["apple"] == "reference" && roles["none"] == "floor")
+    #expect(roles["lock-thread-keypath+identity"] == "refinement")
+    #expect(roles["lock-thread-keypath+checked"] == "checked")
+  }
 }
 
 /// A workload that notes the id of every strategy type it is prepared for: the

@@ -25,6 +25,11 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
   /// The scenario each suite leads its summary with (``BenchmarkSuite/headline``),
   /// by suite; `nil` in runs written before it was recorded.
   public var suiteHeadlines: [String: String]?
+  /// Where each strategy of the run sits, by id: `matrix` (the eight combinations of
+  /// the mission's axes), `variant` (added beside them), `refinement` (`+identity`),
+  /// `checked` (`+checked`), `reference` (`apple`), `floor` (`none`); `nil` in
+  /// runs written before it was recorded. Reports list the matrix apart from the rest.
+  public var strategyRoles: [String: String]?
 
   /// Creates a run.
   public init(

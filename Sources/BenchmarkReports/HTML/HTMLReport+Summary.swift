@@ -13,6 +13,7 @@ extension HTMLReport {
       ("Date", { $0.environment.date }),
       ("Host", { $0.environment.host }),
       ("Run", { runDescription($0) }),
+      ("Strategies", { StrategyRolesText.describe($0) ?? "not recorded" }),
     ]
     var html = "<h2 id=\"environment\">Environment</h2>\n<table class=\"env\">\n"
     if runs.isSideBySide {

@@ -107,6 +107,7 @@ public enum MarkdownSummary {
   static func environmentLines(_ run: BenchmarkRun) -> [String] {
     let environment = run.environment
     let settings = run.settings
+    let strategies = StrategyRolesText.describe(run).map { ["Strategies: \($0)"] } ?? []
     return [
       "Date: \(environment.date)",
       "Commit: built from \(environment.buildCommit ?? "not recorded"); folder HEAD \(environment.gitCommit)",
@@ -114,7 +115,7 @@ public enum MarkdownSummary {
       "CPU: \(environment.cpuModel), \(environment.cores) cores; kernel \(environment.kernel)",
       "Allocator: \(environment.allocator)",
       "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case\(PassText.describe(settings.passes)), harness loop cost (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
-    ]
+    ] + strategies
   }
 
   // A pipe would end a table cell early.

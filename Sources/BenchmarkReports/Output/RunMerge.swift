@@ -25,7 +25,7 @@ extension BenchmarkRun {
       if checks[key] == nil { checkOrder.append(key) }
       checks[key] = check
     }
-    return BenchmarkRun(
+    var run = BenchmarkRun(
       environment: runs[0].environment, settings: runs[0].settings, cases: merged,
       fits: GrowthFit.fits(of: merged), checks: checkOrder.map { checks[$0]! },
       scenarioSummaries: runs.reduce(into: nil) { summaries, run in
@@ -36,5 +36,10 @@ extension BenchmarkRun {
         guard let more = run.suiteHeadlines else { return }
         headlines = (headlines ?? [:]).merging(more) { _, later in later }
       })
+    run.strategyRoles = runs.reduce(into: nil) { roles, run in
+      guard let more = run.strategyRoles else { return }
+      roles = (roles ?? [:]).merging(more) { _, later in later }
+    }
+    return run
   }
 }
