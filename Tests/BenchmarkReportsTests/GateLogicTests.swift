@@ -110,6 +110,30 @@ struct GateLogicTests {
     #expect(resolved.verdict == .regressed)
   }
 
+  /// A case measured in passes: `passes` of (pass median, samples).
+  static func passed(_ passes: [(Double, Int)], seed: UInt64) -> CaseResult {
+    var samples = [Double]()
+    for (index, (center, count)) in passes.enumerated() {
+      samples += steady(center, count: count, seed: seed &+ UInt64(index))
+    }
+    var result = subject(samples)
+    result.passSampleCounts = passes.map(\.1)
+    return result
+  }
+
+  @Test func aPassThatTookMoreSamples_cannotTiltTheVerdict() throws {
+    // Passes (processes) at two states; which state took more samples moved the
+    // merged median from 348 to 568 ns on unchanged code (scopes/track-fire).
+    let before = Self.passed([(462, 2), (457, 8), (332, 8), (361, 6)], seed: 20)
+    let after = Self.passed([(560, 2), (494, 4), (440, 6), (582, 7)], seed: 30)
+    let row = try #require(Self.verdict(before, after))
+    #expect(row.verdict != .regressed)
+    // Every pass twice as slow is a regression, however the samples fall (60% is
+    // not, beside passes that differ by 40% among themselves).
+    let slower = Self.passed([(924, 2), (914, 8), (664, 8), (722, 6)], seed: 40)
+    #expect(Self.verdict(before, slower)?.verdict == .regressed)
+  }
+
   static func apple(_ center: Double, seed: UInt64) -> CaseResult {
     Fixtures.result("s0", "apple", samples: steady(center, seed: seed))
   }

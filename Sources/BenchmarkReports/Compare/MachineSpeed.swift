@@ -45,7 +45,9 @@ public struct MachineSpeed: Sendable {
     var every = [(logRatio: Double, before: CaseResult, after: CaseResult)]()
     for (key, after) in current {
       guard let before = baseline[key], before.failure == nil, after.failure == nil,
-        let old = options.metric.median(before)?.value, let new = options.metric.median(after)?.value
+        let oldMedian = options.metric.median(before)?.value, let newMedian = options.metric.median(after)?.value,
+        case let old = Self.location(before, metric: options.metric) ?? oldMedian,
+        case let new = Self.location(after, metric: options.metric) ?? newMedian
       else { continue }
       let entry = (log(new / old), before, after)
       every.append(entry)
@@ -100,19 +102,47 @@ public struct MachineSpeed: Sendable {
     return variance.squareRoot()
   }
 
-  /// The standard error of a run's log median that the spread of its passes'
-  /// medians gives (their standard deviation over √P), or `nil` with fewer than
-  /// two passes or a median at or below zero.
-  static func passSpread(_ result: CaseResult, metric: ComparedMetric) -> Double? {
+  /// Each pass's log median and sample count, or `nil` with fewer than two passes
+  /// or a pass median at or below zero.
+  static func passMedians(_ result: CaseResult, metric: ComparedMetric) -> [(log: Double, count: Double)]? {
     let passes = PassSpread.passes(of: metric.samples(result), counts: result.passSampleCounts)
-    let logs = passes.compactMap { pass -> Double? in
+    let medians = passes.compactMap { pass -> (log: Double, count: Double)? in
       guard let median = Statistics.median(Array(pass)), median > 0 else { return nil }
-      return log(median)
+      return (log(median), Double(pass.count))
     }
-    guard logs.count >= 2, logs.count == passes.count else { return nil }
-    let mean = logs.reduce(0, +) / Double(logs.count)
-    let variance = logs.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(logs.count - 1)
-    return (variance / Double(logs.count)).squareRoot()
+    guard medians.count >= 2, medians.count == passes.count else { return nil }
+    return medians
+  }
+
+  /// Where a case with passes lies: the geometric mean of its passes' medians,
+  /// weighted by their sample counts; `nil` without passes.
+  ///
+  /// Each pass is a process of its own, and processes land in states: the merged
+  /// median of passes at 462, 457, 332 and 361 ns that took 2, 8, 8 and 6 samples
+  /// was 348, and of passes at 560, 494, 440 and 582 with 2, 4, 6 and 7 samples,
+  /// 568 — a "regression" of 61% on unchanged code, made by which pass took more
+  /// samples. The weighted mean of the logs moves smoothly with each pass.
+  static func location(_ result: CaseResult?, metric: ComparedMetric) -> Double? {
+    guard let result, let medians = passMedians(result, metric: metric) else { return nil }
+    let total = medians.map(\.count).reduce(0, +)
+    guard total > 0 else { return nil }
+    return exp(medians.map { $0.log * $0.count }.reduce(0, +) / total)
+  }
+
+  /// The standard error of ``location(_:metric:)``'s log: the passes' weighted
+  /// standard deviation over the square root of their effective number (Kish:
+  /// (Σn)² / Σn², four for four equal passes, fewer when one pass took most of
+  /// the samples); `nil` without passes.
+  static func passSpread(_ result: CaseResult, metric: ComparedMetric) -> Double? {
+    guard let medians = passMedians(result, metric: metric) else { return nil }
+    let total = medians.map(\.count).reduce(0, +)
+    guard total > 0 else { return nil }
+    let mean = medians.map { $0.log * $0.count }.reduce(0, +) / total
+    let effective = total * total / medians.map { $0.count * $0.count }.reduce(0, +)
+    guard effective > 1 else { return nil }
+    let variance =
+      medians.map { $0.count * ($0.log - mean) * ($0.log - mean) }.reduce(0, +) / total * effective / (effective - 1)
+    return (variance / effective).squareRoot()
   }
 
   /// The factor as a sentence: `current machine 1.30× the baseline's time (median

@@ -30,7 +30,11 @@ extension RunComparison {
     let limit = log(1 + options.threshold)
     let enoughSamples = min(row.sampleCounts.baseline, row.sampleCounts.current) >= options.minimumSamples
     switch (old, new) {
-    case (.value(let oldValue), .value(let newValue)):
+    case (.value(let oldMedian), .value(let newMedian)):
+      // Judged on each run's location over its passes (``MachineSpeed/location(_:metric:)``),
+      // which a pass that happened to take more samples cannot tilt.
+      let oldValue = MachineSpeed.location(before, metric: metric) ?? oldMedian
+      let newValue = MachineSpeed.location(after, metric: metric) ?? newMedian
       row.ratio = newValue / oldValue
       let change = newValue / oldValue / factor
       row.change = .value(change)
