@@ -124,9 +124,12 @@ public struct MachineSpeed: Sendable {
   /// samples. The weighted mean of the logs moves smoothly with each pass.
   static func location(_ result: CaseResult?, metric: ComparedMetric) -> Double? {
     guard let result, let medians = passMedians(result, metric: metric) else { return nil }
-    let total = medians.map(\.count).reduce(0, +)
-    guard total > 0 else { return nil }
-    return exp(medians.map { $0.log * $0.count }.reduce(0, +) / total)
+    return exp(weightedMean(of: medians))
+  }
+
+  /// The passes' log medians averaged with their sample counts as weights.
+  private static func weightedMean(of medians: [(log: Double, count: Double)]) -> Double {
+    medians.map { $0.log * $0.count }.reduce(0, +) / medians.map(\.count).reduce(0, +)
   }
 
   /// The standard error of ``location(_:metric:)``'s log: the passes' weighted
@@ -136,8 +139,7 @@ public struct MachineSpeed: Sendable {
   static func passSpread(_ result: CaseResult, metric: ComparedMetric) -> Double? {
     guard let medians = passMedians(result, metric: metric) else { return nil }
     let total = medians.map(\.count).reduce(0, +)
-    guard total > 0 else { return nil }
-    let mean = medians.map { $0.log * $0.count }.reduce(0, +) / total
+    let mean = weightedMean(of: medians)
     let effective = total * total / medians.map { $0.count * $0.count }.reduce(0, +)
     guard effective > 1 else { return nil }
     let variance =

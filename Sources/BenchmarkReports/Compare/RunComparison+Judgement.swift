@@ -61,8 +61,9 @@ extension RunComparison {
       // case moved the same way, it took the same hit, and the code under test
       // changed only if its standing against that reference (the paired ratio,
       // round by round within each pass) moved beyond its interval too.
-      if let reference = groupReference, let oldReference = metric.median(reference.before)?.value,
-        let newReference = metric.median(reference.after)?.value,
+      if let reference = groupReference,
+        let oldReference = MachineSpeed.location(reference.before, metric: metric) ?? metric.median(reference.before)?.value,
+        let newReference = MachineSpeed.location(reference.after, metric: metric) ?? metric.median(reference.after)?.value,
         case let referenceChange = log(newReference / oldReference / factor),
         case let referenceNoise = noiseOfChange(
           before: reference.before, after: reference.after, machine: machine, metric: metric),
