@@ -58,7 +58,7 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   }
 
   override func pathFromRoot() -> PathFromRoot<State>? {
-    RootedKeyPath(root: self, keyPath: \State.self)
+    RootedKeyPath(root: self, keyPath: \State.self, isIdentity: true)
   }
 
   /// Reduces `action` and every follow-up action its effects send, in order.
@@ -175,16 +175,29 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   /// Where to say that the memo is filled; the tree outlives its sources' use.
   private unowned let tree: StoreTree<State.Strategy>
 
-  init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>, tree: StoreTree<State.Strategy>) {
+  /// `keyPath` compiled, when the store was scoped with one
+  /// (`scope(state:get:action:)`): called instead of projecting `keyPath`.
+  private let get: ((Parent) -> State)?
+
+  init(
+    parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>,
+    get: ((Parent) -> State)? = nil, tree: StoreTree<State.Strategy>
+  ) {
     self.parent = parent
     self.keyPath = keyPath
-    self.path = parent.pathFromRoot()?.appending(keyPath)
+    self.get = get
+    if let get {
+      self.path = parent.pathFromRoot()?.appending(get: get)
+    } else {
+      self.path = parent.pathFromRoot()?.appending(keyPath)
+    }
     self.tree = tree
   }
 
   override func fillMemo() {
     let state = State.Strategy.Scope.collectReads(into: &memoReads) { () -> State in
       if let path { return path.project() }
+      if let get { return parent.read(get) }
       return parent.read { $0[keyPath: keyPath] }
     }
     memoState.initialize(to: state)
@@ -208,16 +221,24 @@ class PathFromRoot<State> {
   func appending<Child>(_ keyPath: KeyPath<State, Child>) -> PathFromRoot<Child> {
     preconditionFailure("subclass responsibility")
   }
+
+  /// The path one compiled step further down.
+  func appending<Child>(get: @escaping (State) -> Child) -> PathFromRoot<Child> {
+    preconditionFailure("subclass responsibility")
+  }
 }
 
 /// `PathFromRoot` knowing the root's type.
 final class RootedKeyPath<Root, State>: PathFromRoot<State> {
   let root: StateSource<Root>
   let keyPath: KeyPath<Root, State>
+  /// Whether `keyPath` is `\Root.self` (then `State` is `Root`).
+  let isIdentity: Bool
 
-  init(root: StateSource<Root>, keyPath: KeyPath<Root, State>) {
+  init(root: StateSource<Root>, keyPath: KeyPath<Root, State>, isIdentity: Bool = false) {
     self.root = root
     self.keyPath = keyPath
+    self.isIdentity = isIdentity
   }
 
   override func project() -> State {
@@ -226,6 +247,43 @@ final class RootedKeyPath<Root, State>: PathFromRoot<State> {
 
   override func appending<Child>(_ next: KeyPath<State, Child>) -> PathFromRoot<Child> {
     RootedKeyPath<Root, Child>(root: root, keyPath: keyPath.appending(path: next))
+  }
+
+  override func appending<Child>(get next: @escaping (State) -> Child) -> PathFromRoot<Child> {
+    // The root itself (`\.self`) needs no projection; a longer key path is
+    // projected once, then the compiled step runs.
+    if isIdentity {
+      return RootedProjection<Root, Child>(root: root) { next(unsafeBitCast($0, to: State.self)) }
+    }
+    let keyPath = keyPath
+    return RootedProjection<Root, Child>(root: root) { next($0[keyPath: keyPath]) }
+  }
+}
+
+/// `PathFromRoot` as a composition of closures: the path once a compiled step
+/// (`scope(state:get:action:)`) is on it, so that a cold read calls the getters
+/// directly, one closure per level.
+final class RootedProjection<Root, State>: PathFromRoot<State> {
+  let root: StateSource<Root>
+  let projection: (Root) -> State
+
+  init(root: StateSource<Root>, projection: @escaping (Root) -> State) {
+    self.root = root
+    self.projection = projection
+  }
+
+  override func project() -> State {
+    root.read(projection)
+  }
+
+  override func appending<Child>(_ next: KeyPath<State, Child>) -> PathFromRoot<Child> {
+    let projection = projection
+    return RootedProjection<Root, Child>(root: root) { projection($0)[keyPath: next] }
+  }
+
+  override func appending<Child>(get next: @escaping (State) -> Child) -> PathFromRoot<Child> {
+    let projection = projection
+    return RootedProjection<Root, Child>(root: root) { next(projection($0)) }
   }
 }
 

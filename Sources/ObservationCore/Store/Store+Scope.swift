@@ -16,6 +16,44 @@ extension Store {
     }
   }
 
+  /// The child store of the nested state at `keyPath`, whose cold reads call
+  /// `get` instead of projecting `keyPath` at run time.
+  ///
+  /// A key path projected at run time walks its components generically: about
+  /// 2 500 instructions per level of nested generic state here, the whole cost of
+  /// the first read after a send. `get` is the same path written as a closure
+  /// (`{ $0.child! }` beside `\.child!`), compiled and specialised where it is
+  /// written: the cold read then costs the getters themselves. It must read what
+  /// `keyPath` reads (the same getters in the same order), so that the read
+  /// observes the same fields; `keyPath` stays the child's identity (the same
+  /// path gives the same store) and is what a debug build checks `get` against.
+  /// Below the first such child, the rest of the way down from the root is
+  /// composed of closures (key path steps below it are projected one by one).
+  ///
+  /// - Complexity: a cold read calls one closure per level from the root.
+  public func scope<ChildState: ObservableState, ChildAction>(
+    state keyPath: KeyPath<State, ChildState>,
+    get: @escaping (State) -> ChildState,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
+    tree.guard.withExclusiveAccess {
+      if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
+      #if DEBUG
+      source.read { state in
+        assert(
+          get(state)._$identity == state[keyPath: keyPath]._$identity,
+          "scope(state:get:action:): get reads another state than keyPath")
+      }
+      #endif
+      let childSource = KeyPathSource(parent: source, keyPath: keyPath, get: get, tree: tree)
+      let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
+        dispatch(embed(action))
+      }
+      children[keyPath] = child
+      return child
+    }
+  }
+
   /// The child store of the optional (presented) state at `keyPath`, or `nil`
   /// while it is nil. The store ends when the state becomes nil or is replaced:
   /// its reads then return the last value and its sends are dropped; a new
