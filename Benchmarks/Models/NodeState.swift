@@ -49,10 +49,15 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
 
 /// What the nested stores do; a child's action reaches the root wrapped once per
 /// level.
-indirect enum NodeAction {
+///
+/// Only the recursive case is boxed, as an action enum is written: `indirect
+/// enum` would box every case with a payload, so `setValue` alone would cost an
+/// allocation and a free per send (about 250 instructions here), which is the
+/// model's and no store's.
+enum NodeAction {
   case setValue(Int)
   case setSide(Int)
-  case child(NodeAction)
+  indirect case child(NodeAction)
 }
 
 /// The nested stores' reducer: recurses down the path to the node addressed.
