@@ -41,6 +41,37 @@ struct StoreMemoTests {
   }
 
   @Test(arguments: StrategyCase.withRefinements)
+  func untrackedColdRead_thenTrackedWarmRead_observesTheAncestorsFields(_ strategy: StrategyCase) async {
+    await lazyReads(strategy.type)
+  }
+
+  private func lazyReads<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeReducer)
+      let middle = root.scope(state: \.child!, action: NodeAction.child)
+      let leaf = middle.scope(state: \.child!, action: NodeAction.child)
+      leaf.send(.setValue(5))
+      // Filled outside any scope: the reads finding the leaf are not collected.
+      #expect(leaf.value == 5)
+      // The first read in a scope finds them (the ancestors' `child`).
+      let ofLeaf = watch(S.self) { _ = leaf.value }
+      root.send(.replaceChild(depth: 2))
+      #expect(ofLeaf.value == 1)
+      #expect(leaf.value == 0)
+      // Twice in a row untracked, then tracked twice: one collection serves both.
+      leaf.send(.setValue(6))
+      #expect(leaf.value == 6)
+      #expect(leaf.value == 6)
+      let first = watch(S.self) { _ = leaf.value }
+      let second = watch(S.self) { _ = leaf.value }
+      middle.send(.replaceChild(depth: 1))
+      #expect(first.value == 1)
+      #expect(second.value == 1)
+      #expect(leaf.value == 0)
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
   func deepKeyPathChain_readAfterSendMatchesTheRootsState(_ strategy: StrategyCase) async {
     await deepChain(strategy.type)
   }

@@ -123,6 +123,11 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   /// The field reads finding the state made (ancestors' child fields), held
   /// from one fill to the next so that its storage is allocated once; guarded.
   @exclusivity(unchecked) @usableFromInline final var memoReads = AccessList()
+  /// Whether `memoReads` holds the reads of the current memo. A fill with no
+  /// scope recording leaves them out (nobody to replay them to, and collecting
+  /// costs a record and a retain per level); the first read in a scope after it
+  /// finds the state again, collecting them. Guarded.
+  @exclusivity(unchecked) @usableFromInline final var hasMemoReads = false
 
   deinit {
     dropMemo()
@@ -136,9 +141,17 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
     preconditionFailure("subclass responsibility")
   }
 
+  /// Finds the state again, collecting the reads that finding it makes into
+  /// `memoReads`: the first read in a scope after a fill made outside any.
+  @usableFromInline
+  func collectMemoReads() {
+    preconditionFailure("subclass responsibility")
+  }
+
   /// Records the remembered reads in the innermost open scope.
   @usableFromInline
   final func replayReads() {
+    if !hasMemoReads { collectMemoReads() }
     memoReads.replay(into: State.Strategy.Scope.self)
   }
 
@@ -147,7 +160,10 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
     guard hasMemo else { return }
     hasMemo = false
     memoState.deinitialize(count: 1)
-    memoReads.removeAll()
+    if hasMemoReads {
+      hasMemoReads = false
+      memoReads.removeAll()
+    }
   }
 
   override final func read<R>(_ body: (State) -> R) -> R {
@@ -195,14 +211,29 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   }
 
   override func fillMemo() {
-    let state = State.Strategy.Scope.collectReads(into: &memoReads) { () -> State in
-      if let path { return path.project() }
-      if let get { return parent.read(get) }
-      return parent.read { $0[keyPath: keyPath] }
+    let state: State
+    if State.Strategy.Scope.isRecording {
+      state = State.Strategy.Scope.collectReads(into: &memoReads) { find() }
+      hasMemoReads = true
+    } else {
+      state = find()
     }
     memoState.initialize(to: state)
     hasMemo = true
     tree.filledMemos.append(self)
+  }
+
+  override func collectMemoReads() {
+    // The state is the memo's (no send came between): only the reads are wanted.
+    _ = State.Strategy.Scope.collectReads(into: &memoReads) { find() }
+    hasMemoReads = true
+  }
+
+  /// The current state, found through the parent.
+  private func find() -> State {
+    if let path { return path.project() }
+    if let get { return parent.read(get) }
+    return parent.read { $0[keyPath: keyPath] }
   }
 
   override func pathFromRoot() -> PathFromRoot<State>? { path }
