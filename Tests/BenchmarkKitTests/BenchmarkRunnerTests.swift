@@ -62,17 +62,51 @@ struct BenchmarkRunnerTests {
     #expect(run.settings.loopOverheadNs.isFinite)
   }
 
-  @Test func run_samplesStrategiesRoundRobin() throws {
+  @Test func run_samplesEveryStrategyEachRound_inAShuffledOrder() throws {
     let log = Log()
-    _ = try run(Self.suite(log: log))
-    // After calibration (a's runs, then b's), samples alternate a, b, a, b, …
-    // A case whose first sample missed its target length by over 2× is
-    // re-calibrated and sampled again at once: collapse such repeats.
-    let collapsed = log.all.reduce(into: [String]()) { runs, name in
-      if runs.last != name { runs.append(name) }
+    let strategies = ["a", "b", "c", "d"]
+    var configuration = Self.configuration
+    configuration.samples = 12
+    configuration.passes = 1
+    _ = try run(Self.suite(strategies: strategies, log: log), configuration: configuration)
+    // The last 12 rounds are sampling only (calibration and its re-timed first
+    // samples come before): each round is every strategy once, in its own order.
+    let rounds = stride(from: log.all.count - 48, to: log.all.count, by: 4).map { Array(log.all[$0..<$0 + 4]) }
+    for round in rounds { #expect(round.sorted() == strategies) }
+    #expect(Set(rounds).count > 1, "every round in the same order: a case always follows the same neighbour")
+  }
+
+  @Test func shuffled_isAPermutation_fixedBySeed_andVariesWithIt() {
+    let items = Array(0..<20)
+    var first = SplitMix64(seed: 1)
+    var again = SplitMix64(seed: 1)
+    var other = SplitMix64(seed: 2)
+    let shuffled = BenchmarkRunner.shuffled(items, using: &first)
+    #expect(shuffled.sorted() == items)
+    #expect(shuffled == BenchmarkRunner.shuffled(items, using: &again))
+    #expect(shuffled != BenchmarkRunner.shuffled(items, using: &other))
+    #expect(shuffled != items)
+  }
+
+  @Test func run_preparesTheCasesInAnotherOrderEachPass() throws {
+    let prepared = Log()
+    let strategies = ["a", "b", "c", "d", "e"]
+    let scenario = BenchmarkScenario(name: "count", summary: "bumps a counter", strategies: strategies) {
+      strategy, _ in
+      prepared.append(strategy)
+      let counter = Mutex(0)
+      return PreparedCase(run: { iterations in for _ in 0..<iterations { counter.withLock { $0 += 1 } } })
     }
-    let sampled = Array(collapsed.suffix(11))
-    #expect(sampled == Array(Array(repeating: ["a", "b"], count: 6).flatMap { $0 }.suffix(11)))
+    var configuration = Self.configuration
+    configuration.passes = 3
+    let plan = try BenchmarkPlan(
+      registry: [BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])], selection: BenchmarkSelection())
+    let run = BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
+    let passes = stride(from: 0, to: 15, by: 5).map { Array(prepared.all[$0..<$0 + 5]) }
+    for pass in passes { #expect(pass.sorted() == strategies) }
+    #expect(Set(passes).count > 1, "every pass prepared in the same order: the last case always lands last")
+    // Results stay in the scenario's order whatever the order of preparation.
+    #expect(run.cases.map(\.strategy) == strategies)
   }
 
   @Test func run_whenNotificationsDifferFromExpected_failsTheCaseLoudly() throws {
@@ -177,7 +211,8 @@ struct CalibrationCheckTests {
     let result = try #require(run.cases.first)
     // The samples' typical length is what calibration aimed at, within 2×,
     // unless the machine stole most of them; the note then says so in ms.
-    let typical = result.elapsedNs.sorted()[result.elapsedNs.count / 2]
+    // (The median as the note takes it: of an even count, the mean of the middle two.)
+    let typical = try #require(Statistics.median(result.elapsedNs.map { Double($0) }))
     if typical >= 1_000_000 && typical <= 4_000_000 {
       #expect(result.calibrationNote == nil)
     } else {

@@ -25,6 +25,10 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
 
   /// A collection of `elements`, in order; later duplicates of an id are dropped.
   public init(_ elements: some Sequence<Element>) {
+    // Sized once from what the sequence promises, not grown by doubling: half the
+    // copying, and a buffer of the size the rows need.
+    _ids.reserveCapacity(elements.underestimatedCount)
+    _storage.reserveCapacity(elements.underestimatedCount)
     for element in elements where _storage[element.id] == nil {
       _ids.append(element.id)
       _storage[element.id] = element
