@@ -8,9 +8,10 @@ import Testing
 @Suite("Concurrency stress")
 struct ConcurrencyStressTests {
   static let writers = 4
-  static let writesPerWriter = 25_000  // 100 000 writes per test
+  static let writesPerWriter = StressScale.scaled(25_000)  // 100 000 writes per test at full scale
   static let persistentObservers = 3
   static let rearmingThreads = 2
+  static let hopsPerTask = StressScale.scaled(2_500)
 
   @Test(arguments: StrategyCase.anyThread)
   func concurrentWrites_reachEveryArmedObserverExactlyOnce(_ strategy: StrategyCase) {
@@ -65,7 +66,7 @@ struct ConcurrencyStressTests {
     let models = (0..<4).map { _ in SharedCounter<S>() }
     let fired = Count()
     runConcurrently(4) { index in
-      for i in 0..<10_000 {
+      for i in 0..<StressScale.scaled(10_000) {
         let token = S.withTracking({ for m in models { _ = m.value } }, onChange: { fired.bump() }).token
         if i % 3 == 0 { token.cancel() }
         models[(index + i) % models.count].increment()
@@ -88,11 +89,11 @@ struct ConcurrencyStressTests {
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<4 {
         group.addTask {
-          for _ in 0..<2_500 { await ObservationActor.run { holder.model.increment() } }
+          for _ in 0..<Self.hopsPerTask { await ObservationActor.run { holder.model.increment() } }
         }
       }
     }
-    #expect(count.value == 10_000)
+    #expect(count.value == 4 * Self.hopsPerTask)
     let left = await ObservationActor.run { holder.finish() }
     #expect(left == 0)
   }

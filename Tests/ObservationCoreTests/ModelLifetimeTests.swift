@@ -45,7 +45,7 @@ private final class WritesOnDeinit<S: ObservationStrategy>: @unchecked Sendable 
 /// watching it.
 @Suite("Model lifetime")
 struct ModelLifetimeTests {
-  static let abandonedScopes = 100_000
+  static let abandonedScopes = StressScale.scaled(100_000, step: 1_000)
 
   @Test(arguments: StrategyCase.all)
   func abandonedScopesOnDeadModels_leaveNothingBehind(_ strategy: StrategyCase) async {

@@ -16,7 +16,7 @@ struct StoreStressTests {
     let token = S.observe({ _ = store.count }, onChange: { perSend.bump() })
     let rearmed = Count()
     let threads = 4
-    let sends = 10_000
+    let sends = StressScale.scaled(10_000)
     runConcurrently(threads + 1) { index in
       if index < threads {
         for i in 0..<sends {
@@ -25,7 +25,7 @@ struct StoreStressTests {
         }
       } else {
         // Re-arms through the store while the others send.
-        for _ in 0..<2_000 {
+        for _ in 0..<StressScale.scaled(2_000) {
           S.withTracking({ _ = store.count + store.rows.count }, onChange: { rearmed.bump() })
         }
       }
