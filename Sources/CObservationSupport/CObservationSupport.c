@@ -2,6 +2,7 @@
 #include <pthread.h>
 
 OBS_TLS void *_Nullable obs_thread_scope = 0;
+OBS_TLS void *_Nullable obs_task_scope = 0;
 OBS_TLS void *_Nullable obs_thread_pool = 0;
 OBS_TLS void *_Nullable obs_thread_changes = 0;
 OBS_TLS int obs_thread_render = 0;

@@ -19,6 +19,20 @@ static inline void *_Nullable obs_thread_scope_get(void) { return obs_thread_sco
 
 static inline void obs_thread_scope_set(void *_Nullable scope) { obs_thread_scope = scope; }
 
+/// The owner slot of the innermost synchronous task-local tracking scope open on
+/// this thread (its task and its lock-free list), or null.
+extern OBS_TLS void *_Nullable obs_task_scope;
+
+static inline void *_Nullable obs_task_scope_get(void) { return obs_task_scope; }
+
+static inline void obs_task_scope_set(void *_Nullable scope) { obs_task_scope = scope; }
+
+/// The running Swift task, or null outside any task: the concurrency runtime's
+/// own entry point (a thread-local load there). It takes no argument and returns
+/// one pointer, which the C and Swift calling conventions pass alike; declared here
+/// because Swift reserves the name for `@_silgen_name`.
+extern const void *_Nullable swift_task_getCurrent(void);
+
 /// The change list of the store `send` running on this thread, or null.
 extern OBS_TLS void *_Nullable obs_thread_changes;
 

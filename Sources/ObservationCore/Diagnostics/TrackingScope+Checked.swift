@@ -43,10 +43,7 @@ extension TaskLocalScope {
   public static func recordChecked<Model: AnyObject>(
     _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
-    if openScopes.load(ordering: .relaxed) != 0, let current {
-      current.record(registrar, mask)
-      return
-    }
+    if openScopes.load(ordering: .relaxed) != 0, recordIfScoped(registrar, mask) { return }
     if _slowPath(RenderContext.isActiveInTask) {
       UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
     }
