@@ -7,6 +7,7 @@ OBS_TLS void *_Nullable obs_thread_pool = 0;
 OBS_TLS void *_Nullable obs_thread_changes = 0;
 OBS_TLS int obs_thread_render = 0;
 int obs_untracked_checking = 1;
+long obs_task_bindings = 0;
 
 static pthread_key_t pool_key;
 static pthread_once_t pool_key_once = PTHREAD_ONCE_INIT;

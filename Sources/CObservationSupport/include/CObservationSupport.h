@@ -27,6 +27,23 @@ static inline void *_Nullable obs_task_scope_get(void) { return obs_task_scope; 
 
 static inline void obs_task_scope_set(void *_Nullable scope) { obs_task_scope = scope; }
 
+/// How many async task-local scopes (bound to their task) are open in the
+/// process, read and written relaxed.
+extern long obs_task_bindings;
+
+static inline void obs_task_bindings_add(long delta) {
+  __atomic_fetch_add(&obs_task_bindings, delta, __ATOMIC_RELAXED);
+}
+
+/// For a task-local scope read: the published slot; else 1 (an impossible
+/// address) while an async scope is open somewhere, so a binding may exist; else
+/// null. One call, small enough that a model's getter is still inlined.
+static inline void *_Nullable obs_task_scope_or_bound(void) {
+  void *scope = obs_task_scope;
+  if (scope) return scope;
+  return __atomic_load_n(&obs_task_bindings, __ATOMIC_RELAXED) ? (void *)1 : (void *)0;
+}
+
 /// The running Swift task, or null outside any task: the concurrency runtime's
 /// own entry point (a thread-local load there). It takes no argument and returns
 /// one pointer, which the C and Swift calling conventions pass alike; declared here

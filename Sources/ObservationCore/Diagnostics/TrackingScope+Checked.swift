@@ -6,8 +6,8 @@ extension TrackingScope {
   ///
   /// Each kind implements the requirement itself, so a specialised read keeps one
   /// branch: a `thread` read with no scope open pays one more thread-local load;
-  /// a `task` read, one relaxed atomic load (plus a task-local lookup only while a
-  /// render runs somewhere). The model itself is passed, not its type, and the
+  /// a `task` read, a thread-local and a relaxed atomic load (plus a task-local
+  /// lookup only while a render runs somewhere). The model itself is passed, not its type, and the
   /// off switch is tested out of line: the inlined check stays one load, one branch
   /// and a call, small enough that a model's getter is still inlined (a
   /// `Self.self` argument fetched a generic model's metadata on every read, and
@@ -43,7 +43,13 @@ extension TaskLocalScope {
   public static func recordChecked<Model: AnyObject>(
     _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
-    if openScopes.load(ordering: .relaxed) != 0, recordIfScoped(registrar, mask) { return }
+    if let slot = obs_task_scope_or_bound() {
+      if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
+        slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
+        return
+      }
+      if recordUnpublished(slot, registrar, mask) { return }
+    }
     if _slowPath(RenderContext.isActiveInTask) {
       UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
     }

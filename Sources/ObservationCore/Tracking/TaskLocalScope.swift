@@ -1,23 +1,28 @@
 import CObservationSupport
 import Synchronization
 
-/// Collects reads in an access list bound to a `@TaskLocal`. The `task` of
-/// strategy ids.
+/// Collects reads in an access list that follows its task. The `task` of strategy
+/// ids.
 ///
-/// It follows its task: a read made after an `await` that resumed on another
-/// thread is still tracked, which is what an async render or an `Observations`-
-/// style loop needs, and child tasks, which inherit the binding, record into it.
+/// Two kinds of scope, told apart by what their closure can do:
 ///
-/// A synchronous scope cannot suspend, so while its closure runs its task stays
-/// on the thread that opened it: the scope also publishes a list of its own in a
-/// thread-local slot (``OwnerScope``), tagged with that task. A read whose task is
-/// the tag records there with no lock and no task-local lookup (the owner fast
-/// path); any other reader (a child task, an async scope, a task started
-/// synchronously inside the closure) looks the binding up and records behind a
-/// lock, and the scope merges those reads when it closes. With no current task, the
-/// only binding a read could see is one this thread made, which always publishes
-/// its slot: such a read skips the lookup too. A process-wide count of open
-/// scopes lets a read with no scope open anywhere skip everything.
+/// - The async `withTracking` binds its list to a `@TaskLocal`: a read made after
+///   an `await` that resumed on another thread is still tracked, and the child
+///   tasks it starts (`async let`, task groups), which inherit the binding, record
+///   into it too, behind a lock. What an async render or an `Observations`-style
+///   loop needs.
+/// - A synchronous scope (`withTracking` with a plain closure, `collectReads`)
+///   cannot suspend, so its task stays on its thread until the closure returns:
+///   it publishes its list in a thread-local slot, like a thread-local scope, and
+///   a read there records with no lock and no task-local lookup. It binds nothing:
+///   a task started inside it is tracked for what it reads synchronously (a
+///   `Task.immediate` before its first suspension), not after.
+///
+/// A read with no synchronous scope published on its thread looks the binding up,
+/// and only while an async scope is open somewhere in the process and the read
+/// runs in a task (a process-wide count; outside any task there is no binding to
+/// find). An async scope started synchronously inside a published scope (from a
+/// `Task.immediate`) masks the slot for its own task until it suspends or ends.
 public enum TaskLocalScope: TrackingScope {
   public static var id: String { "task" }
 
@@ -25,62 +30,89 @@ public enum TaskLocalScope: TrackingScope {
 
   @usableFromInline @TaskLocal static var current: TaskAccessList?
 
-  /// How many task-local scopes are open in the process.
-  @usableFromInline static let openScopes = Atomic<Int>(0)
-
   @inlinable @inline(__always)
   public static func record(_ registrar: RegistrarBase, _ mask: UInt64) {
-    if openScopes.load(ordering: .relaxed) == 0 { return }
-    _ = recordIfScoped(registrar, mask)
+    guard let slot = obs_task_scope_or_bound() else { return }
+    if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
+      slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
+    } else {
+      _ = recordUnpublished(slot, registrar, mask)
+    }
   }
 
-  /// Records the read in the innermost scope of the current task, if any; call
-  /// only with a scope open somewhere. Out of line, so that a model's getter that
-  /// records stays small enough to be inlined: with no scope open anywhere a read
-  /// costs one relaxed load and a branch.
+  /// A read on a thread with no synchronous scope published (`slot` is 1) or
+  /// with one masked (`slot` is a mask): the binding of its task, if it runs in
+  /// one, else what the mask hides.
   /// - Returns: whether a scope recorded it.
   @usableFromInline @inline(never)
-  static func recordIfScoped(_ registrar: RegistrarBase, _ mask: UInt64) -> Bool {
-    let task = currentTaskPointer()
-    if let slot = obs_task_scope_get() {
-      let owner = slot.assumingMemoryBound(to: OwnerScope.self)
-      if owner.pointee.task == task {
-        owner.pointee.list.record(registrar, mask)
-        return true
-      }
+  static func recordUnpublished(_ slot: UnsafeMutableRawPointer, _ registrar: RegistrarBase, _ mask: UInt64) -> Bool {
+    if UInt(bitPattern: slot) != 1, case .published(let list) = enclosing(slot) {
+      list.pointee.record(registrar, mask)
+      return true
     }
-    // No task: the binding lives in this thread's fallback storage, set only by a
-    // synchronous scope of this thread, which would have published its slot.
-    if task == nil { return false }
-    return recordShared(registrar, mask)
+    return recordBound(registrar, mask)
   }
 
-  /// The slow path: a reader that is not the owner of the scope published on its
-  /// thread records into its binding, behind the lock.
-  @inline(never)
-  static func recordShared(_ registrar: RegistrarBase, _ mask: UInt64) -> Bool {
-    guard let current else { return false }
+  /// Records in the binding of the current task, if any.
+  private static func recordBound(_ registrar: RegistrarBase, _ mask: UInt64) -> Bool {
+    guard swift_task_getCurrent() != nil, let current else { return false }
     current.record(registrar, mask)
     return true
   }
 
+  /// Where a read made now on this thread goes, given its slot.
+  private enum Enclosing {
+    /// A synchronous scope's list, published on this thread.
+    case published(UnsafeMutablePointer<AccessList>)
+    /// The binding of the current task, if any.
+    case bound
+  }
+
+  private static func enclosing(_ slot: UnsafeMutableRawPointer?) -> Enclosing {
+    var slot = slot
+    var task: UnsafeRawPointer??
+    while let published = slot, UInt(bitPattern: published) != 1 {
+      let bits = UInt(bitPattern: published)
+      if bits & 1 == 0 { return .published(published.assumingMemoryBound(to: AccessList.self)) }
+      let masking = TaskAccessList.unmask(published).takeUnretainedValue()
+      if task == nil { task = .some(swift_task_getCurrent()) }
+      if masking.maskingTask == task! { return .bound }
+      slot = masking.maskedSlot
+    }
+    return .bound
+  }
+
   @inlinable
   public static var isRecording: Bool {
-    if openScopes.load(ordering: .relaxed) == 0 { return false }
-    let task = currentTaskPointer()
-    if let slot = obs_task_scope_get(),
-       slot.assumingMemoryBound(to: OwnerScope.self).pointee.task == task {
-      return true
-    }
-    return task != nil && current != nil
+    if let slot = obs_task_scope_or_bound(), UInt(bitPattern: slot) & 1 == 0 { return true }
+    return isRecordingSlow
+  }
+
+  @usableFromInline static var isRecordingSlow: Bool {
+    if case .published = enclosing(obs_task_scope_get()) { return true }
+    return obs_task_scope_or_bound() != nil && swift_task_getCurrent() != nil && current != nil
   }
 
   public static func collectReads<T>(into list: inout AccessList, _ body: () -> T) -> T {
-    var owner = OwnerScope(task: currentTaskPointer(), list: list)
-    list = AccessList()
-    let value = withOwnerScope(&owner, body)
-    list = owner.list
-    return value
+    let outer = obs_task_scope_get()
+    return withUnsafeMutablePointer(to: &list) { list in
+      obs_task_scope_set(list)
+      defer { unpublish(list, restoring: outer) }
+      return body()
+    }
+  }
+
+  /// Ends the publication of `list`, restoring `outer`. A mask left above it by an
+  /// async scope that suspended (and will end elsewhere) goes too.
+  @inline(__always)
+  private static func unpublish(_ list: UnsafeMutablePointer<AccessList>, restoring outer: UnsafeMutableRawPointer?) {
+    var top = obs_task_scope_get()
+    while let masking = top, masking != UnsafeMutableRawPointer(list) {
+      let unmanaged = TaskAccessList.unmask(masking)
+      top = unmanaged.takeUnretainedValue().maskedSlot
+      unmanaged.release()
+    }
+    obs_task_scope_set(outer)
   }
 
   public static func withTracking<T, E: Error>(
@@ -88,52 +120,38 @@ public enum TaskLocalScope: TrackingScope {
     persistent: Bool,
     onChange: @escaping @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
-    let task = currentTaskPointer()
-    let outerSlot = obs_task_scope_get()
-    var owner = OwnerScope(task: task, list: AccessList())
-    let result = withOwnerScope(&owner) { () -> Result<T, E> in
-      do throws(E) { return .success(try apply()) } catch { return .failure(error) }
+    let outer = obs_task_scope_get()
+    let list = ScratchPool.acquire()
+    obs_task_scope_set(list)
+    let value: T
+    do {
+      value = try apply()
+    } catch {
+      unpublish(list, restoring: outer)
+      list.pointee.removeAll()
+      ScratchPool.release(list)
+      throw error
     }
-    var reads = owner.list
-    defer { reads.deallocate() }
-    guard case .success(let value) = result else {
-      reads.removeAll()
-      if case .failure(let error) = result { throw error }
-      preconditionFailure("unreachable")
-    }
-    if reads.count > 0 {
-      // The enclosing scope: this task's own synchronous scope on this thread,
-      // else (in a task) its binding, now restored: an async scope, or one
-      // inherited from a parent task.
-      if let outerSlot, outerSlot.assumingMemoryBound(to: OwnerScope.self).pointee.task == task {
-        outerSlot.assumingMemoryBound(to: OwnerScope.self).pointee.list.append(contentsOf: reads)
-      } else if task != nil {
-        current?.record(contentsOf: reads)
+    unpublish(list, restoring: outer)
+    if list.pointee.count > 0 {
+      // The enclosing scope sees what this one read.
+      switch enclosing(outer) {
+      case .published(let outerList): outerList.pointee.append(contentsOf: list.pointee)
+      case .bound:
+        if obs_task_scope_or_bound() != nil, swift_task_getCurrent() != nil {
+          current?.record(contentsOf: list.pointee)
+        }
       }
     }
-    let observer = Observer.install(from: &reads, persistent: persistent, onChange: onChange)
+    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange)
+    ScratchPool.release(list)
     return Tracking(value: value, token: ObservationToken(observer))
   }
 
-  /// Runs `body` with `owner` published on this thread and a shared list bound for
-  /// the readers that are not its owner, then merges what they recorded.
-  private static func withOwnerScope<T>(_ owner: inout OwnerScope, _ body: () -> T) -> T {
-    let shared = TaskAccessList()
-    let outerSlot = obs_task_scope_get()
-    openScopes.add(1, ordering: .relaxed)
-    let value = withUnsafeMutablePointer(to: &owner) { slot in
-      obs_task_scope_set(slot)
-      defer { obs_task_scope_set(outerSlot) }
-      return $current.withValue(shared) { body() }
-    }
-    openScopes.subtract(1, ordering: .relaxed)
-    shared.close(into: &owner.list)
-    return value
-  }
-
   /// The async variant: `apply` may suspend, and reads after any `await` are
-  /// tracked wherever the task resumes. Every read records behind the lock: the
-  /// task may move to another thread, so it publishes no thread-local slot.
+  /// tracked wherever the task resumes; child tasks record into it too. Its reads
+  /// are added to the enclosing async scope of its task, if any (not to a
+  /// synchronous scope it was started inside: that one may be gone by now).
   public static func withTracking<T, E: Error>(
     isolation: isolated (any Actor)? = #isolation,
     _ apply: () async throws(E) -> T,
@@ -141,12 +159,23 @@ public enum TaskLocalScope: TrackingScope {
     onChange: @escaping @Sendable () -> Void
   ) async throws(E) -> Tracking<T> {
     let outer = current
-    let list = TaskAccessList()
-    openScopes.add(1, ordering: .relaxed)
-    defer { openScopes.subtract(1, ordering: .relaxed) }
+    let masked = obs_task_scope_get()
+    let list = TaskAccessList(maskingTask: swift_task_getCurrent(), maskedSlot: masked)
+    // Started inside a published scope (on this thread, from `Task.immediate`):
+    // mask it so that this task's reads find the binding.
+    // The slot holds a reference to the list while the mask is published.
+    let mask = masked == nil ? nil : list.publishMask()
+    if let mask { obs_task_scope_set(mask) }
+    obs_task_bindings_add(1)
     var result: Result<T, E>?
     await $current.withValue(list) {
       do throws(E) { result = .success(try await apply()) } catch { result = .failure(error) }
+    }
+    obs_task_bindings_add(-1)
+    // Unmask only if nothing ran over the mask (the task may have moved threads).
+    if let mask, obs_task_scope_get() == mask {
+      obs_task_scope_set(masked)
+      TaskAccessList.unmask(mask).release()
     }
     var reads = AccessList()
     list.close(into: &reads)
@@ -156,32 +185,15 @@ public enum TaskLocalScope: TrackingScope {
       if case .failure(let error) = result! { throw error }
       preconditionFailure("unreachable")
     }
-    outer?.record(contentsOf: reads)
+    if reads.count > 0 { outer?.record(contentsOf: reads) }
     let observer = Observer.install(from: &reads, persistent: persistent, onChange: onChange)
     return Tracking(value: value, token: ObservationToken(observer))
   }
 }
 
-/// The running task (null outside any task), compared by identity only.
-@inlinable @inline(__always)
-func currentTaskPointer() -> UnsafeRawPointer? {
-  swift_task_getCurrent()
-}
-
-/// The list a synchronous task-local scope's own task records into without a
-/// lock, published in the thread-local slot `obs_task_scope` while the scope's
-/// closure runs (on the stack of `withTracking`).
-@usableFromInline
-struct OwnerScope {
-  /// The task that opened the scope, or nil outside any task.
-  @usableFromInline let task: UnsafeRawPointer?
-  @usableFromInline var list: AccessList
-}
-
-/// The access list of one task-local scope for readers other than the task that
-/// opened it (child tasks inherit the binding and may record concurrently), hence
-/// behind a lock; closed when its scope ends so that a task outliving the scope
-/// records nothing.
+/// The access list of one async task-local scope, shared with the child tasks that
+/// inherit the binding, hence behind a lock; closed when its scope ends so that a
+/// task outliving the scope records nothing.
 @usableFromInline
 final class TaskAccessList: Sendable {
   private struct State: ~Copyable, Sendable {
@@ -191,8 +203,27 @@ final class TaskAccessList: Sendable {
 
   private let state: Mutex<State>
 
-  init() {
+  /// The task that opened the scope, for a read that meets the scope's mask.
+  nonisolated(unsafe) let maskingTask: UnsafeRawPointer?
+  /// The slot the mask replaced on the opening thread.
+  nonisolated(unsafe) let maskedSlot: UnsafeMutableRawPointer?
+
+  init(maskingTask: UnsafeRawPointer?, maskedSlot: UnsafeMutableRawPointer?) {
     state = Mutex(State())
+    self.maskingTask = maskingTask
+    self.maskedSlot = maskedSlot
+  }
+
+  /// The slot value that masks a published scope for this scope's task: its
+  /// address, tagged in the low bit (an access list's address never is), holding
+  /// a reference that whoever takes the mask off the slot releases.
+  func publishMask() -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Unmanaged.passRetained(self).toOpaque()) | 1)!
+  }
+
+  /// The scope whose mask `slot` is.
+  static func unmask(_ slot: UnsafeMutableRawPointer) -> Unmanaged<TaskAccessList> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(bitPattern: slot) & ~1)!)
   }
 
   deinit {
