@@ -81,7 +81,7 @@ struct TaskScopePathTests {
     nonisolated(unsafe) let unsafeViaChild = viaChild
     let outer = Count()
     var child: Task<Void, Never>?
-    S.withTracking({
+    trackSync(S.self, {
       _ = owned.a
       child = Task.immediate { _ = unsafeViaChild.a }
     }, onChange: { outer.bump() })
@@ -107,7 +107,7 @@ struct TaskScopePathTests {
     let outerFires = Count()
     let innerFires = Count()
     var child: Task<Void, Never>?
-    S.withTracking({
+    trackSync(S.self, {
       _ = before.a
       child = Task.immediate {
         await S.withTracking({
@@ -169,10 +169,19 @@ struct TaskScopePathTests {
     let inner = Count()
     await S.withTracking({
       await Task.yield()
-      S.withTracking({ _ = unsafeModel.b }, onChange: { inner.bump() })
+      trackSync(S.self, { _ = unsafeModel.b }, onChange: { inner.bump() })
     }, onChange: { outer.bump() })
     model.b = 1
     #expect(inner.value == 1)
     #expect(outer.value == 1, "the async scope saw its nested synchronous scope's reads")
   }
+}
+
+/// The synchronous `withTracking`: in an async function, overload resolution
+/// would pick the async one for a plain closure.
+@discardableResult
+private func trackSync<S: ObservationStrategy>(
+  _: S.Type, _ apply: () -> Void, onChange: @escaping @Sendable () -> Void
+) -> Tracking<Void> {
+  S.withTracking(apply, onChange: onChange)
 }
