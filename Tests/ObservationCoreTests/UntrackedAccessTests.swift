@@ -176,9 +176,32 @@ struct UntrackedAccessTests {
     #expect(UntrackedAccessDiagnostics.unrecordedReads == 2)
   }
 
-  @Test func concurrentRenders_reportEachSiteOnce_andCountEveryRead() {
+  @Test func manySites_areEachReportedOnce_withExactCounts() {
     let reporter = collecting()
     typealias S = UntrackedChecking<LockThreadKeyPath>
+    let models = (0..<3).map { _ in RowModel<S>() }
+    let fields = 0..<100  // past 62: fields that share a bit are still sites of their own
+    for round in 1...3 {
+      RenderContext.render {
+        for model in models {
+          for field in fields { model.access(ObservedField(field)) }
+        }
+      }
+      #expect(UntrackedAccessDiagnostics.sites.allSatisfy { $0.count == round })
+    }
+    // One type: each field is one site, whichever instance read it.
+    #expect(reporter.reports.count == fields.count)
+    #expect(Set(reporter.reports.map(\.field.index)) == Set(fields))
+    #expect(UntrackedAccessDiagnostics.sites.map(\.count).reduce(0, +) == 3 * models.count * fields.count)
+  }
+
+  @Test(arguments: checkedLock)
+  func concurrentRenders_reportEachSiteOnce_andCountEveryRead(_ strategy: StrategyCase) {
+    concurrentRenders(strategy.type)
+  }
+
+  private func concurrentRenders<S: ObservationStrategy>(_: S.Type) {
+    let reporter = collecting()
     let threads = 4
     let passes = 200
     let rows = (0..<8).map { _ in RowModel<S>() }
@@ -187,6 +210,7 @@ struct UntrackedAccessTests {
       for _ in 0..<passes {
         pass.render { pass in
           for row in rows { pass.row { _ = row.value } }
+          for row in rows { pass.row(scoped: true) { _ = row.value } }
           pass.sheet { _ = rows[0].title }
         }
         pass.cancel()
@@ -196,6 +220,74 @@ struct UntrackedAccessTests {
     let counts = Dictionary(uniqueKeysWithValues: UntrackedAccessDiagnostics.sites.map { ($0.field.index, $0.count) })
     #expect(counts[0] == threads * passes * rows.count)
     #expect(counts[1] == threads * passes)
+  }
+
+  @Test(arguments: checkedLock)
+  func theSwitch_takesEffectInsideARender_onItsThread(_ strategy: StrategyCase) {
+    switchInsideRender(strategy.type)
+  }
+
+  private func switchInsideRender<S: ObservationStrategy>(_: S.Type) {
+    let reporter = collecting()
+    let model = RowModel<S>()
+    RenderContext.render {
+      UntrackedAccessDiagnostics.isEnabled = false
+      _ = model.value
+      UntrackedAccessDiagnostics.isEnabled = true
+      _ = model.title
+    }
+    #expect(reporter.reports.map(\.field) == [1])
+    #expect(UntrackedAccessDiagnostics.sites.map(\.count) == [1])
+  }
+
+  @Test(arguments: checkedLock)
+  func switchingOff_silencesARenderRunningOnAnotherThread(_ strategy: StrategyCase) {
+    switchElsewhere(strategy.type)
+  }
+
+  private func switchElsewhere<S: ObservationStrategy>(_: S.Type) {
+    let reporter = collecting()
+    let model = RowModel<S>()
+    let entered = DispatchSemaphore(value: 0)
+    let switched = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      RenderContext.render {
+        entered.signal()
+        switched.wait()
+        _ = model.value  // the render began with checking on
+      }
+      done.signal()
+    }.start()
+    entered.wait()
+    UntrackedAccessDiagnostics.isEnabled = false
+    switched.signal()
+    done.wait()
+    UntrackedAccessDiagnostics.isEnabled = true
+    #expect(reporter.reports.isEmpty)
+    #expect(UntrackedAccessDiagnostics.sites.isEmpty)
+  }
+
+  @Test func deferredWorkHoppingThreads_isJudgedInItsRender_byATaskScope() async {
+    let reporter = collecting()
+    typealias S = UntrackedChecking<LockTaskKeyPath>
+    let model = RowModel<S>()
+    await RenderContext.render {
+      await withTaskGroup(of: Void.self) { group in
+        // Child tasks inherit the pass and may run on any thread of the pool.
+        group.addTask {
+          await Task.yield()
+          _ = model.value  // a deferred row with no scope: reported
+        }
+        group.addTask {
+          await Task.yield()
+          // A row in a scope of its own: quiet.
+          await S.withTracking({ _ = model.title }, onChange: {}).token.cancel()
+        }
+      }
+    }
+    #expect(reporter.reports.map(\.field) == [0])
+    #expect(reporter.reports.first?.typeName.contains("TaskLocalScope") == true)
   }
 
   @Test func anAsyncRender_isFollowedAcrossThreads_byTaskScopesOnly() async {

@@ -15,9 +15,41 @@
 /// The access list of the innermost open thread-local tracking scope, or null.
 extern OBS_TLS void *_Nullable obs_thread_scope;
 
+/// What a `+checked` read with a `thread` scope asks, kept in step with the scope and
+/// the render state so that the read asks one thread-local: the open scope's list;
+/// else 1 (an impossible address) while a render runs on this thread with checking
+/// on; else null. Maintained by the two setters below, never written directly.
+extern OBS_TLS void *_Nullable obs_thread_checked;
+
+/// Nonzero while a synchronous render pass runs on this thread outside a skip
+/// region: OBS_RENDER_ACTIVE, plus OBS_RENDER_CHECKING while checking is on (as
+/// this thread last saw the switch).
+extern OBS_TLS int obs_thread_render;
+
+#define OBS_RENDER_CHECKING 1
+#define OBS_RENDER_ACTIVE 2
+
 static inline void *_Nullable obs_thread_scope_get(void) { return obs_thread_scope; }
 
-static inline void obs_thread_scope_set(void *_Nullable scope) { obs_thread_scope = scope; }
+static inline void *_Nullable obs_thread_checked_get(void) { return obs_thread_checked; }
+
+// Every setter recomputes the checked slot: two more stores per scope opened and
+// closed buy a `+checked` read that asks exactly what a plain one asks.
+static inline void obs_thread_checked_update(void *_Nullable scope, int render) {
+  obs_thread_checked = scope ? scope : (void *)(__UINTPTR_TYPE__)(render & OBS_RENDER_CHECKING);
+}
+
+static inline void obs_thread_scope_set(void *_Nullable scope) {
+  obs_thread_scope = scope;
+  obs_thread_checked_update(scope, obs_thread_render);
+}
+
+static inline int obs_thread_render_get(void) { return obs_thread_render; }
+
+static inline void obs_thread_render_set(int render) {
+  obs_thread_render = render;
+  obs_thread_checked_update(obs_thread_scope, render);
+}
 
 /// The owner slot of the innermost synchronous task-local tracking scope open on
 /// this thread (its task and its lock-free list), or null.
@@ -57,17 +89,23 @@ static inline void *_Nullable obs_thread_changes_get(void) { return obs_thread_c
 
 static inline void obs_thread_changes_set(void *_Nullable changes) { obs_thread_changes = changes; }
 
-/// Nonzero while a synchronous render pass runs on this thread and checking is not
-/// skipped: read only by the `+checked` strategies on a read with no scope open.
-extern OBS_TLS int obs_thread_render;
+/// The `+checked` gate of `task` scopes: how many render passes run in the process
+/// while checking is on, 0 while it is off. Written only under RenderContext's lock,
+/// read relaxed: a `task` read ORs it into the count of open scopes a plain read
+/// tests, so "no scope, no render, or checking off" costs one instruction more.
+extern long obs_render_gate __attribute__((visibility("hidden")));
 
-static inline int obs_thread_render_get(void) { return obs_thread_render; }
+static inline long obs_render_gate_get(void) {
+  return __atomic_load_n(&obs_render_gate, __ATOMIC_RELAXED);
+}
 
-static inline void obs_thread_render_set(int render) { obs_thread_render = render; }
+static inline void obs_render_gate_set(long gate) {
+  __atomic_store_n(&obs_render_gate, gate, __ATOMIC_RELAXED);
+}
 
 /// The run-time switch of untracked-access checking (1 on, 0 off), process-wide,
-/// read and written relaxed.
-extern int obs_untracked_checking;
+/// read and written relaxed; asked off the fast path only.
+extern int obs_untracked_checking __attribute__((visibility("hidden")));
 
 static inline int obs_untracked_checking_get(void) {
   return __atomic_load_n(&obs_untracked_checking, __ATOMIC_RELAXED);
@@ -75,15 +113,6 @@ static inline int obs_untracked_checking_get(void) {
 
 static inline void obs_untracked_checking_set(int on) {
   __atomic_store_n(&obs_untracked_checking, on, __ATOMIC_RELAXED);
-}
-
-/// For the `+checked` thread scope: the open scope's list; else 1 (an impossible
-/// address) while a render runs on this thread with checking on; else null. One
-/// call where two would make a model's getter too large for Swift to inline.
-static inline void *_Nullable obs_thread_scope_or_render(void) {
-  void *scope = obs_thread_scope;
-  if (scope) return scope;
-  return (obs_thread_render && obs_untracked_checking_get()) ? (void *)1 : (void *)0;
 }
 
 /// This thread's pool of spare access lists, or null before its first scope.

@@ -9,8 +9,11 @@ import Synchronization
 /// check (it walks the stack). Here the renderer says so: a render sets a
 /// thread-local flag (synchronous renders) and binds a task-local pass (so that a
 /// `task`-scope strategy judges work that resumed on another thread correctly).
-/// A read then asks one thread-local load, or one relaxed atomic load and, only
-/// while some render is running, a task-local lookup.
+/// A `thread` read then asks the one thread-local a plain read asks (kept as "the
+/// open scope, else a render is checking, else nothing"); a `task` read ORs one
+/// relaxed process-wide word (render passes running while checking is on) into
+/// the count of open scopes a plain read tests and, only while a render runs
+/// somewhere with checking on, looks up the task-local pass.
 ///
 /// What the `thread` flavour cannot see: an async render (`render` with `await`)
 /// sets no thread flag, since the task may resume on any thread; and work a render
@@ -29,22 +32,18 @@ public enum RenderContext {
   /// skip region).
   @usableFromInline @TaskLocal static var pass: Pass?
 
-  /// How many render passes run in the process: with none, a `task` strategy's
-  /// untracked read skips the task-local lookup.
-  @usableFromInline static let passes = Atomic<Int>(0)
-
   /// Runs `body` as a render pass: reads it makes (directly or in closures it runs
   /// before returning) with no tracking scope open are reported by the `+checked`
   /// strategies.
   public static func render<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     let outerFlag = obs_thread_render_get()
     let pass = Pass()
-    passes.add(1, ordering: .relaxed)
-    obs_thread_render_set(1)
+    Gate.passBegan()
+    obs_thread_render_set(threadFlag)
     defer {
       obs_thread_render_set(outerFlag)
       pass.open.store(false, ordering: .relaxed)
-      passes.subtract(1, ordering: .relaxed)
+      Gate.passEnded()
     }
     let result = $pass.withValue(pass) { () -> Result<T, E> in
       do throws(E) { return .success(try body()) } catch { return .failure(error) }
@@ -59,10 +58,10 @@ public enum RenderContext {
     _ body: () async throws(E) -> T
   ) async throws(E) -> T {
     let pass = Pass()
-    passes.add(1, ordering: .relaxed)
+    Gate.passBegan()
     defer {
       pass.open.store(false, ordering: .relaxed)
-      passes.subtract(1, ordering: .relaxed)
+      Gate.passEnded()
     }
     var result: Result<T, E>?
     await $pass.withValue(pass) {
@@ -89,10 +88,26 @@ public enum RenderContext {
   public static var isActiveOnThread: Bool { obs_thread_render_get() != 0 }
 
   /// Whether the current task is inside an open render pass, outside a skip
-  /// region: what a `task` strategy asks.
+  /// region, with checking on: what a `task` strategy asks.
   @inlinable @inline(__always)
   public static var isActiveInTask: Bool {
-    if passes.load(ordering: .relaxed) == 0 { return false }
+    if obs_render_gate_get() == 0 { return false }
     return pass?.isOpen ?? false
+  }
+
+  /// Whether checking is switched on.
+  @inlinable @inline(__always)
+  static var isChecking: Bool { obs_untracked_checking_get() != 0 }
+
+  /// The thread flag a synchronous render sets: rendering, and checking if on.
+  static var threadFlag: Int32 {
+    OBS_RENDER_ACTIVE | (isChecking ? OBS_RENDER_CHECKING : 0)
+  }
+
+  /// Brings this thread's flag in line with the switch, if a render runs here;
+  /// other threads' renders take the switch at their next render (until then a
+  /// read they report is stopped by the switch in the slow path).
+  static func threadSwitchChanged() {
+    if obs_thread_render_get() != 0 { obs_thread_render_set(threadFlag) }
   }
 }

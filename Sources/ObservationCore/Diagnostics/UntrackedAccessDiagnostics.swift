@@ -4,21 +4,25 @@ import Synchronization
 /// The switch, the reporter and the per-site cache of the `+checked` strategies.
 ///
 /// Only an untracked read made inside a render reaches here; the lock and the
-/// hash lookup below are the price of a read that is a bug, not of every read.
+/// table lookup below are the price of a read that is a bug, not of every read.
 /// The cache holds at most `capacity` sites so that a program reading many
 /// distinct fields untracked cannot grow it without bound: past that, new sites
 /// are counted in `unrecordedReads` and not reported.
 public enum UntrackedAccessDiagnostics {
-  private struct Site: Hashable {
-    let type: ObjectIdentifier
-    let field: Int
-  }
-
   private struct State: ~Copyable {
-    var counts: [Site: (name: String, count: Int)] = [:]
+    var table = UntrackedSiteTable()
     var capacity = UntrackedAccessDiagnostics.defaultCapacity
     var unrecordedReads = 0
     var reporter: any UntrackedAccessReporter = StandardErrorReporter()
+
+    /// Counts a read of a site the table holds, or one that cannot be kept
+    /// because the table is full; false for a new site with room for it.
+    mutating func counted(type: UInt, field: Int) -> Bool {
+      if table.increment(type: type, field: field) { return true }
+      guard table.count >= capacity else { return false }
+      unrecordedReads += 1
+      return true
+    }
   }
 
   /// How many sites the cache keeps unless told otherwise.
@@ -40,13 +44,19 @@ public enum UntrackedAccessDiagnostics {
 
   private static let state = Locked()
 
-  /// The run-time off switch: while false, no read is reported or counted. A C
-  /// global the inlined thread check reads beside its thread-local flag, so a
-  /// switched-off `thread` strategy costs a plain one's read plus a load, in a
-  /// render or not; a `task` one, a call per read inside a render.
+  /// The run-time off switch: while false, no read is reported or counted.
+  ///
+  /// Folded into the words the checked reads ask: the process-wide gate of
+  /// `task` reads, and this thread's render flag (other threads' renders take it
+  /// at their next render; until then the slow path stops their reports).
+  /// Switched off, a `thread` strategy's read asks exactly what a plain one asks,
+  /// and a `task` one ORs one more relaxed load into a plain one's test.
   public static var isEnabled: Bool {
-    get { obs_untracked_checking_get() != 0 }
-    set { obs_untracked_checking_set(newValue ? 1 : 0) }
+    get { RenderContext.isChecking }
+    set {
+      RenderContext.Gate.setChecking(newValue)
+      RenderContext.threadSwitchChanged()
+    }
   }
 
   /// Where first reads of a site go: standard error unless replaced.
@@ -66,16 +76,14 @@ public enum UntrackedAccessDiagnostics {
 
   /// Every site seen, with its read count, in no particular order.
   public static var sites: [UntrackedAccess] {
-    state.withLock { state in
-      state.counts.map { UntrackedAccess(typeName: $0.value.name, field: ObservedField($0.key.field), count: $0.value.count) }
-    }
+    state.withLock { $0.table.sites }
   }
 
   /// Forgets every site and the unrecorded count (the reporter, capacity and
   /// switch stay), so the next read of any site is reported again.
   public static func reset() {
     state.withLock { state in
-      state.counts.removeAll()
+      state.table.removeAll()
       state.unrecordedReads = 0
     }
   }
@@ -84,22 +92,20 @@ public enum UntrackedAccessDiagnostics {
   /// if it is the site's first. Called only off the fast path.
   @usableFromInline @inline(never)
   static func noteUntrackedRead(of model: AnyObject, _ field: ObservedField) {
-    guard obs_untracked_checking_get() != 0 else { return }
+    guard RenderContext.isChecking else { return }
     let type = type(of: model)
-    let site = Site(type: ObjectIdentifier(type), field: field.index)
-    let first: (any UntrackedAccessReporter, UntrackedAccess)? = state.withLock { state in
-      if let index = state.counts.index(forKey: site) {
-        state.counts.values[index].count += 1
-        return nil
-      }
-      guard state.counts.count < state.capacity else {
-        state.unrecordedReads += 1
-        return nil
-      }
-      let name = String(reflecting: type)
-      state.counts[site] = (name, 1)
-      return (state.reporter, UntrackedAccess(typeName: name, field: field, count: 1))
+    let key = UntrackedSiteTable.typeKey(type)
+    // A known site (every read after the first), or any read once the table is
+    // full, takes the lock once and returns.
+    if state.withLock({ $0.counted(type: key, field: field.index) }) { return }
+    // A new site is named outside the lock, then inserted unless another thread
+    // did so meanwhile.
+    let name = String(reflecting: type)
+    let reporter: (any UntrackedAccessReporter)? = state.withLock { state in
+      if state.counted(type: key, field: field.index) { return nil }
+      state.table.insert(type: key, field: field.index, name: name)
+      return state.reporter
     }
-    if let (reporter, access) = first { reporter.report(access) }
+    reporter?.report(UntrackedAccess(typeName: name, field: field, count: 1))
   }
 }

@@ -3,10 +3,10 @@
 /// no tracking scope open is reported once per site through
 /// `UntrackedAccessDiagnostics`.
 ///
-/// The check sits on the untracked branch only: a tracked read is `Base`'s, and an
-/// untracked read outside a render pays one thread-local load (`thread`) or one
-/// relaxed atomic load (`task`) more. Store state is not checked yet: its reads
-/// are replayed from memos that do not know their field.
+/// The check sits on the untracked branch only: a `thread` read asks the one
+/// thread-local a plain read asks (a tracked read adds one compare), a `task`
+/// read ORs one relaxed load into the plain read's test. Store state is not
+/// checked yet: its reads are replayed from memos that do not know their field.
 public enum UntrackedChecking<Base: ObservationStrategy>: ObservationStrategy {
   public typealias Registrar = Base.Registrar
   public typealias Scope = Base.Scope
