@@ -8,7 +8,6 @@ OBS_TLS void *_Nullable obs_thread_changes = 0;
 OBS_TLS void *_Nullable obs_thread_checked = 0;
 OBS_TLS int obs_thread_render = 0;
 long obs_render_gate = 0;
-int obs_untracked_checking = 1;
 long obs_task_bindings = 0;
 
 static pthread_key_t pool_key;

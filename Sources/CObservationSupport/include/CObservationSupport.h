@@ -90,29 +90,18 @@ static inline void *_Nullable obs_thread_changes_get(void) { return obs_thread_c
 static inline void obs_thread_changes_set(void *_Nullable changes) { obs_thread_changes = changes; }
 
 /// The `+checked` gate of `task` scopes: how many render passes run in the process
-/// while checking is on, 0 while it is off. Written only under RenderContext's lock,
-/// read relaxed: a `task` read ORs it into the count of open scopes a plain read
-/// tests, so "no scope, no render, or checking off" costs one instruction more.
+/// while checking is on, 0 while it is off. Published by RenderContext.Gate
+/// (sequentially consistent), read relaxed: a `task` read ORs it into the count of
+/// open scopes a plain read tests, so "no scope, no render, or checking off" costs
+/// one instruction more.
 extern long obs_render_gate __attribute__((visibility("hidden")));
 
 static inline long obs_render_gate_get(void) {
   return __atomic_load_n(&obs_render_gate, __ATOMIC_RELAXED);
 }
 
-static inline void obs_render_gate_set(long gate) {
-  __atomic_store_n(&obs_render_gate, gate, __ATOMIC_RELAXED);
-}
-
-/// The run-time switch of untracked-access checking (1 on, 0 off), process-wide,
-/// read and written relaxed; asked off the fast path only.
-extern int obs_untracked_checking __attribute__((visibility("hidden")));
-
-static inline int obs_untracked_checking_get(void) {
-  return __atomic_load_n(&obs_untracked_checking, __ATOMIC_RELAXED);
-}
-
-static inline void obs_untracked_checking_set(int on) {
-  __atomic_store_n(&obs_untracked_checking, on, __ATOMIC_RELAXED);
+static inline void obs_render_gate_publish(long gate) {
+  __atomic_store_n(&obs_render_gate, gate, __ATOMIC_SEQ_CST);
 }
 
 /// This thread's pool of spare access lists, or null before its first scope.

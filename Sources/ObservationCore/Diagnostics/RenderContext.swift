@@ -36,15 +36,8 @@ public enum RenderContext {
   /// before returning) with no tracking scope open are reported by the `+checked`
   /// strategies.
   public static func render<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-    let outerFlag = obs_thread_render_get()
-    let pass = Pass()
-    Gate.passBegan()
-    obs_thread_render_set(threadFlag)
-    defer {
-      obs_thread_render_set(outerFlag)
-      pass.open.store(false, ordering: .relaxed)
-      Gate.passEnded()
-    }
+    let (outerFlag, pass) = beginPass(onThread: true)
+    defer { endPass(pass, outerFlag: outerFlag) }
     let result = $pass.withValue(pass) { () -> Result<T, E> in
       do throws(E) { return .success(try body()) } catch { return .failure(error) }
     }
@@ -57,17 +50,31 @@ public enum RenderContext {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws(E) -> T
   ) async throws(E) -> T {
-    let pass = Pass()
-    Gate.passBegan()
-    defer {
-      pass.open.store(false, ordering: .relaxed)
-      Gate.passEnded()
-    }
+    let (_, pass) = beginPass(onThread: false)
+    defer { endPass(pass, outerFlag: nil) }
     var result: Result<T, E>?
     await $pass.withValue(pass) {
       do throws(E) { result = .success(try await body()) } catch { result = .failure(error) }
     }
     return try result!.get()
+  }
+
+  // Out of line and not generic, so that what every render pays is one call each
+  // way, not code specialised into every caller's closure.
+  @inline(never)
+  private static func beginPass(onThread: Bool) -> (outerFlag: Int32, pass: Pass) {
+    let outerFlag = obs_thread_render_get()
+    let pass = Pass()
+    Gate.passBegan()
+    if onThread { obs_thread_render_set(threadFlag) }
+    return (outerFlag, pass)
+  }
+
+  @inline(never)
+  private static func endPass(_ pass: Pass, outerFlag: Int32?) {
+    if let outerFlag { obs_thread_render_set(outerFlag) }
+    pass.open.store(false, ordering: .relaxed)
+    Gate.passEnded()
   }
 
   /// Runs `body` deliberately untracked (Perception's skip-checking scope): its
@@ -97,7 +104,7 @@ public enum RenderContext {
 
   /// Whether checking is switched on.
   @inlinable @inline(__always)
-  static var isChecking: Bool { obs_untracked_checking_get() != 0 }
+  static var isChecking: Bool { Gate.isChecking }
 
   /// The thread flag a synchronous render sets: rendering, and checking if on.
   static var threadFlag: Int32 {
