@@ -104,6 +104,14 @@ static inline void obs_render_gate_publish(long gate) {
   __atomic_store_n(&obs_render_gate, gate, __ATOMIC_SEQ_CST);
 }
 
+/// `obs_task_scope_or_bound` for the `+checked` task scope: also 1 while a render
+/// runs somewhere with checking on (the gate ORed into the test of bindings).
+static inline void *_Nullable obs_task_scope_or_bound_or_render(void) {
+  void *scope = obs_task_scope;
+  if (scope) return scope;
+  return (__atomic_load_n(&obs_task_bindings, __ATOMIC_RELAXED) | obs_render_gate_get()) ? (void *)1 : (void *)0;
+}
+
 /// This thread's pool of spare access lists, or null before its first scope.
 extern OBS_TLS void *_Nullable obs_thread_pool;
 

@@ -5,17 +5,13 @@ extension TrackingScope {
   /// A scope kind other than the two built in records checked reads unchecked.
   ///
   /// Each kind implements the requirement itself, so a specialised read keeps one
-    // The plain read's question, with the render gate ORed into its test of open
-    // async scopes: "no scope, and no render checking anywhere" costs one
-    // instruction more.
-    if let slot = obs_task_scope_or_bound_or_render() {
-      if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
-        slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
-        return
-      }
-      if recordUnpublished(slot, registrar, mask) { return }
-    } else {
-      return
+  /// branch: a `thread` read with no scope open asks the one thread-local a plain
+  /// read asks (the slot that holds the scope, or "render, checking on"); a `task`
+  /// read ORs one relaxed load into the plain read's test of open async scopes
+  /// (plus a task-local lookup only while a render runs somewhere with checking
+  /// on). The model itself is passed, not its type: a `Self.self` argument
+  /// fetched a generic model's metadata on every read, and the larger body kept
+  /// getters out of line.
   @inlinable @inline(__always)
   public static func recordChecked<Model: AnyObject>(
     _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
@@ -47,14 +43,27 @@ extension TaskLocalScope {
   public static func recordChecked<Model: AnyObject>(
     _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
-    if let slot = obs_task_scope_or_bound() {
-      if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
-        slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
-        return
-      }
-      if recordUnpublished(slot, registrar, mask) { return }
+    // The plain read's question, with the render gate ORed into its test of open
+    // async scopes: "no scope, and no render checking anywhere" costs one
+    // instruction more.
+    guard let slot = obs_task_scope_or_bound_or_render() else { return }
+    if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
+      slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
+      return
     }
-    if _slowPath(RenderContext.isActiveInTask) {
+    recordUnpublishedChecked(slot, registrar, mask, model: model, field: field)
+  }
+
+  /// The rest of a checked read, out of line so that the inlined part stays as
+  /// small as a plain read's and a model's getter is still inlined: the task's
+  /// binding or a masked scope records it, else an open render pass notes it.
+  @usableFromInline @inline(never)
+  static func recordUnpublishedChecked(
+    _ slot: UnsafeMutableRawPointer, _ registrar: RegistrarBase, _ mask: UInt64,
+    model: AnyObject, field: ObservedField
+  ) {
+    if recordUnpublished(slot, registrar, mask) { return }
+    if RenderContext.isActiveInTask {
       UntrackedAccessDiagnostics.noteUntrackedRead(of: model, field)
     }
   }
