@@ -23,6 +23,9 @@ import Synchronization
 /// runs in a task (a process-wide count; outside any task there is no binding to
 /// find). An async scope started synchronously inside a published scope (from a
 /// `Task.immediate`) masks the slot for its own task until it suspends or ends.
+/// What a published scope cannot tell apart: a job of another task that runs
+/// nested inside its closure on its thread (a nested run loop or executor drain)
+/// records into it, as with a thread-local scope.
 public enum TaskLocalScope: TrackingScope {
   public static var id: String { "task" }
 
