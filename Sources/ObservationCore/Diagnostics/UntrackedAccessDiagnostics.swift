@@ -93,7 +93,7 @@ public enum UntrackedAccessDiagnostics {
   @usableFromInline @inline(never)
   static func noteUntrackedRead(of model: AnyObject, _ field: ObservedField) {
     guard RenderContext.isChecking else { return }
-    let type = type(of: model)
+    let type: AnyObject.Type = type(of: model)
     let key = UntrackedSiteTable.typeKey(type)
     // A known site (every read after the first), or any read once the table is
     // full, takes the lock once and returns.
