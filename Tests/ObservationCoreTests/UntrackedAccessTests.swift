@@ -30,7 +30,9 @@ private let checkedLock = StrategyCatalog.checked
 /// Untracked-access diagnostics (`+checked`): reported exactly where a render
 /// reads state no scope sees, once per site; silent elsewhere.
 ///
-/// Serialized: the site cache, reporter and switch are process-wide.
+/// Serialized: the site cache, reporter and switch are process-wide. The +checked
+/// workloads of the scenario smoke tests switch them too, so `scripts/test` runs this
+/// suite in a process of its own (`swift test --filter UntrackedAccessTests`).
 @Suite("Untracked access", .serialized)
 struct UntrackedAccessTests {
   /// Installs a fresh collecting reporter and an empty cache.
