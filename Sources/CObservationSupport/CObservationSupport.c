@@ -7,8 +7,8 @@ OBS_TLS void *_Nullable obs_thread_pool = 0;
 OBS_TLS void *_Nullable obs_thread_changes = 0;
 OBS_TLS void *_Nullable obs_thread_checked = 0;
 OBS_TLS int obs_thread_render = 0;
-long obs_render_gate = 0;
 long obs_task_bindings = 0;
+long obs_task_bindings_or_gate = 0;
 
 static pthread_key_t pool_key;
 static pthread_once_t pool_key_once = PTHREAD_ONCE_INIT;

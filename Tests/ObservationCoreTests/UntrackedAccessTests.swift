@@ -324,4 +324,38 @@ struct UntrackedAccessTests {
     }
     #expect(reporter.reports.isEmpty)
   }
+
+  /// The render gate of `task` reads shares one word with the count of bound async
+  /// scopes: a render beginning and ending must hand the count back untouched,
+  /// or a bound scope's reads on another thread would go unrecorded.
+  @Test func aBoundScope_keepsRecording_whileARenderBeginsAndEnds() async {
+    let reporter = collecting()
+    typealias S = UntrackedChecking<LockTaskKeyPath>
+    let model = RowModel<S>()
+    nonisolated(unsafe) let unsafeModel = model
+    let fires = Count()
+    await S.withTracking({
+      await Task.detached { RenderContext.render { _ = 0 } }.value
+      _ = unsafeModel.value
+    }, onChange: { fires.bump() })
+    model.value = 1
+    #expect(fires.value == 1, "the bound scope recorded the read made after the render")
+    #expect(reporter.reports.isEmpty)
+  }
+
+  /// And the other way round: async scopes binding and ending while a render runs
+  /// leave its gate up, so its untracked reads are still reported.
+  @Test func aRender_keepsChecking_whileScopesBindAndEnd() async {
+    let reporter = collecting()
+    typealias S = UntrackedChecking<LockTaskKeyPath>
+    let model = RowModel<S>()
+    nonisolated(unsafe) let unsafeModel = model
+    await RenderContext.render {
+      await Task.detached {
+        await S.withTracking({ _ = unsafeModel.title }, onChange: {})
+      }.value
+      _ = unsafeModel.value
+    }
+    #expect(reporter.reports.map(\.field) == [0])
+  }
 }

@@ -63,8 +63,19 @@ static inline void obs_task_scope_set(void *_Nullable scope) { obs_task_scope = 
 /// process, read and written relaxed.
 extern long obs_task_bindings;
 
+/// What a `+checked` task read tests instead of `obs_task_bindings`, so that it
+/// asks one word as a plain read does: the same count in the low 32 bits, and the
+/// `+checked` render gate in the high 32 bits (how many render passes run in the
+/// process while checking is on; 0 while it is off). Bindings change it by
+/// atomic adds to the low half (the count never goes below zero, so no add
+/// borrows from the gate); the gate replaces the high half.
+extern long obs_task_bindings_or_gate;
+
+#define OBS_GATE_SHIFT 32
+
 static inline void obs_task_bindings_add(long delta) {
   __atomic_fetch_add(&obs_task_bindings, delta, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&obs_task_bindings_or_gate, delta, __ATOMIC_RELAXED);
 }
 
 /// For a task-local scope read: the published slot; else 1 (an impossible
@@ -89,27 +100,31 @@ static inline void *_Nullable obs_thread_changes_get(void) { return obs_thread_c
 
 static inline void obs_thread_changes_set(void *_Nullable changes) { obs_thread_changes = changes; }
 
-/// The `+checked` gate of `task` scopes: how many render passes run in the process
-/// while checking is on, 0 while it is off. Published by RenderContext.Gate
-/// (sequentially consistent), read relaxed: a `task` read ORs it into the count of
-/// open scopes a plain read tests, so "no scope, no render, or checking off" costs
-/// one instruction more.
-extern long obs_render_gate __attribute__((visibility("hidden")));
-
+/// The `+checked` gate of `task` scopes: the high half of
+/// `obs_task_bindings_or_gate`. Published by RenderContext.Gate (sequentially
+/// consistent), read relaxed.
 static inline long obs_render_gate_get(void) {
-  return __atomic_load_n(&obs_render_gate, __ATOMIC_RELAXED);
+  return __atomic_load_n(&obs_task_bindings_or_gate, __ATOMIC_RELAXED) >> OBS_GATE_SHIFT;
 }
 
+/// Replaces the gate, keeping the count of bindings beside it.
 static inline void obs_render_gate_publish(long gate) {
-  __atomic_store_n(&obs_render_gate, gate, __ATOMIC_SEQ_CST);
+  long old = __atomic_load_n(&obs_task_bindings_or_gate, __ATOMIC_SEQ_CST);
+  long mask = (1L << OBS_GATE_SHIFT) - 1;
+  while (!__atomic_compare_exchange_n(&obs_task_bindings_or_gate, &old,
+                                      (old & mask) | (gate << OBS_GATE_SHIFT), 0,
+                                      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+  }
 }
 
 /// `obs_task_scope_or_bound` for the `+checked` task scope: also 1 while a render
-/// runs somewhere with checking on (the gate ORed into the test of bindings).
+/// runs somewhere with checking on. The gate shares the word the test of bindings
+/// loads, so a checked read with checking off executes the plain read's
+/// instructions, one load of another address apart.
 static inline void *_Nullable obs_task_scope_or_bound_or_render(void) {
   void *scope = obs_task_scope;
   if (scope) return scope;
-  return (__atomic_load_n(&obs_task_bindings, __ATOMIC_RELAXED) | obs_render_gate_get()) ? (void *)1 : (void *)0;
+  return __atomic_load_n(&obs_task_bindings_or_gate, __ATOMIC_RELAXED) ? (void *)1 : (void *)0;
 }
 
 /// This thread's pool of spare access lists, or null before its first scope.

@@ -3,8 +3,8 @@ import Synchronization
 
 extension RenderContext {
   /// The count of render passes and the switch, in one atomic word, and the gate
-  /// a `task` read asks (`obs_render_gate`: the count while checking is on, 0
-  /// while off), derived from it.
+  /// a `task` read asks (the high half of `obs_task_bindings_or_gate`: the count
+  /// while checking is on, 0 while off), derived from it.
   ///
   /// Lock-free, because every render pays it (the plain strategies' renders
   /// too): a writer changes the word, then publishes the gate it derives and

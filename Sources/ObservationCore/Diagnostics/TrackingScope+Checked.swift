@@ -7,7 +7,8 @@ extension TrackingScope {
   /// Each kind implements the requirement itself, so a specialised read keeps one
   /// branch: a `thread` read with no scope open asks the one thread-local a plain
   /// read asks (the slot that holds the scope, or "render, checking on"); a `task`
-  /// read ORs one relaxed load into the plain read's test of open async scopes
+  /// read tests a word that holds the plain read's count of open async scopes
+  /// and the render gate together, so it executes what a plain read executes
   /// (plus a task-local lookup only while a render runs somewhere with checking
   /// on). The model itself is passed, not its type: a `Self.self` argument
   /// fetched a generic model's metadata on every read, and the larger body kept
@@ -43,9 +44,9 @@ extension TaskLocalScope {
   public static func recordChecked<Model: AnyObject>(
     _ registrar: RegistrarBase, _ mask: UInt64, model: Model, field: ObservedField
   ) {
-    // The plain read's question, with the render gate ORed into its test of open
-    // async scopes: "no scope, and no render checking anywhere" costs one
-    // instruction more.
+    // The plain read's question, asked of the word that holds the render gate
+    // beside the count of open async scopes: "no scope, and no render checking
+    // anywhere" costs what it costs a plain read.
     guard let slot = obs_task_scope_or_bound_or_render() else { return }
     if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
       slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
