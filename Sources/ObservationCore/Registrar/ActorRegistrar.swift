@@ -19,8 +19,9 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   // Protected by ObservationActor's isolation, not by Swift's checker: the
   // registrar is called from generic nonisolated code that runs on the actor.
   @exclusivity(unchecked) @usableFromInline var watched: UInt64 = 0
-  /// The core, made on the first observation; set once.
-  private var core: ActorRegistrarCore?
+  /// The core, made on the first observation; set once. Isolated to the actor
+  /// like `watched`, so a dynamic exclusivity check would only add cost.
+  @exclusivity(unchecked) private var core: ActorRegistrarCore?
 
   public override required init() {
     super.init()
