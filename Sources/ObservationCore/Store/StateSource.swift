@@ -24,6 +24,12 @@ class StateSource<State> {
   /// This state's path from the root's state as one key path, when every step
   /// down from the root is a key path (no optional or row child on the way).
   func pathFromRoot() -> PathFromRoot<State>? { nil }
+
+  /// The state found from the root's current state in one call, when every step
+  /// down from the root is a key path or a compiled getter (no optional or row
+  /// child on the way); called under the tree's guard.
+  @usableFromInline
+  func projector() -> (() -> State)? { nil }
 }
 
 /// The root store's state and reducer.
@@ -41,6 +47,7 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   /// guard (a dynamic exclusivity check would cost every send).
   @exclusivity(unchecked) @usableFromInline var rootRegistrar: State.Strategy.Registrar
 
+  @usableFromInline
   init(state: State, reducer: @escaping Reducer<State, Action>) {
     self.state = .allocate(capacity: 1)
     self.state.initialize(to: state)
@@ -58,7 +65,14 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   }
 
   override func pathFromRoot() -> PathFromRoot<State>? {
-    RootedKeyPath(root: self, keyPath: \State.self, isIdentity: true)
+    RootedKeyPath(root: self, keyPath: \State.self)
+  }
+
+  @usableFromInline
+  override func projector() -> (() -> State)? {
+    // The memory outlives every child source: each holds its parent.
+    let state = self.state
+    return { state.pointee }
   }
 
   /// Reduces `action` and every follow-up action its effects send, in order.
@@ -179,34 +193,55 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
 /// runtime walks the path generically), so the first read after a send projects
 /// once and later reads use the memo and replay its reads (the ancestors' `child`
 /// fields) into the open scope: the same observations, at the price of a few
-/// records. When every step from the root is a key path, the cold read projects
-/// the root's state once through the composed path (one projection, one scope,
-/// the same getters in the same order), instead of filling every ancestor's memo
-/// level by level, each collecting and replaying the reads of all above it.
+/// records. The cold read finds the state from the root's in one go, the same
+/// getters in the same order, instead of filling every ancestor's memo level by
+/// level, each collecting and replaying the reads of all above it: through the
+/// composed key path when every step from the root is a key path, else through
+/// the composed `project` closure when every step is a key path or a compiled
+/// getter (`scope(state:get:action:)`).
+@usableFromInline
 final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   let parent: StateSource<Parent>
   let keyPath: KeyPath<Parent, State>
-  /// The composed path from the root, or `nil` below an optional or row child.
+  /// The composed key path from the root, when every step is a key path.
   private let path: PathFromRoot<State>?
+  /// The state found from the root's by composed closures, when a compiled
+  /// getter is on the way (and no optional or row child).
+  private let project: (() -> State)?
+  /// `keyPath` compiled, when the store was scoped with one: called instead of
+  /// projecting `keyPath` when the state cannot be found from the root.
+  private let get: ((Parent) -> State)?
   /// Where to say that the memo is filled; the tree outlives its sources' use.
   private unowned let tree: StoreTree<State.Strategy>
 
-  /// `keyPath` compiled, when the store was scoped with one
-  /// (`scope(state:get:action:)`): called instead of projecting `keyPath`.
-  private let get: ((Parent) -> State)?
+  /// A child found through `keyPath`, projected at run time.
+  init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>, tree: StoreTree<State.Strategy>) {
+    self.parent = parent
+    self.keyPath = keyPath
+    self.get = nil
+    self.tree = tree
+    if let parentPath = parent.pathFromRoot() {
+      self.path = parentPath.appending(keyPath)
+      self.project = nil
+    } else {
+      self.path = nil
+      self.project = parent.projector().map { parentProject in { parentProject()[keyPath: keyPath] } }
+    }
+  }
 
+  /// A child found through `get`, `keyPath` compiled; `project` is `get` applied
+  /// to the parent's projector, composed where both are specialised (the
+  /// `@inlinable` scope), so that a cold read runs specialised code at every level.
+  @usableFromInline
   init(
     parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>,
-    get: ((Parent) -> State)? = nil, tree: StoreTree<State.Strategy>
+    get: @escaping (Parent) -> State, project: (() -> State)?, tree: StoreTree<State.Strategy>
   ) {
     self.parent = parent
     self.keyPath = keyPath
     self.get = get
-    if let get {
-      self.path = parent.pathFromRoot()?.appending(get: get)
-    } else {
-      self.path = parent.pathFromRoot()?.appending(keyPath)
-    }
+    self.path = nil
+    self.project = project
     self.tree = tree
   }
 
@@ -229,14 +264,21 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
     hasMemoReads = true
   }
 
-  /// The current state, found through the parent.
+  /// The current state, found from the root or through the parent.
   private func find() -> State {
+    if let project { return project() }
     if let path { return path.project() }
     if let get { return parent.read(get) }
     return parent.read { $0[keyPath: keyPath] }
   }
 
   override func pathFromRoot() -> PathFromRoot<State>? { path }
+
+  @usableFromInline
+  override func projector() -> (() -> State)? {
+    if let project { return project }
+    return path.map { path in { path.project() } }
+  }
 
   override var isPresent: Bool { parent.isPresent }
 }
@@ -252,24 +294,16 @@ class PathFromRoot<State> {
   func appending<Child>(_ keyPath: KeyPath<State, Child>) -> PathFromRoot<Child> {
     preconditionFailure("subclass responsibility")
   }
-
-  /// The path one compiled step further down.
-  func appending<Child>(get: @escaping (State) -> Child) -> PathFromRoot<Child> {
-    preconditionFailure("subclass responsibility")
-  }
 }
 
 /// `PathFromRoot` knowing the root's type.
 final class RootedKeyPath<Root, State>: PathFromRoot<State> {
   let root: StateSource<Root>
   let keyPath: KeyPath<Root, State>
-  /// Whether `keyPath` is `\Root.self` (then `State` is `Root`).
-  let isIdentity: Bool
 
-  init(root: StateSource<Root>, keyPath: KeyPath<Root, State>, isIdentity: Bool = false) {
+  init(root: StateSource<Root>, keyPath: KeyPath<Root, State>) {
     self.root = root
     self.keyPath = keyPath
-    self.isIdentity = isIdentity
   }
 
   override func project() -> State {
@@ -278,43 +312,6 @@ final class RootedKeyPath<Root, State>: PathFromRoot<State> {
 
   override func appending<Child>(_ next: KeyPath<State, Child>) -> PathFromRoot<Child> {
     RootedKeyPath<Root, Child>(root: root, keyPath: keyPath.appending(path: next))
-  }
-
-  override func appending<Child>(get next: @escaping (State) -> Child) -> PathFromRoot<Child> {
-    // The root itself (`\.self`) needs no projection; a longer key path is
-    // projected once, then the compiled step runs.
-    if isIdentity {
-      return RootedProjection<Root, Child>(root: root) { next(unsafeBitCast($0, to: State.self)) }
-    }
-    let keyPath = keyPath
-    return RootedProjection<Root, Child>(root: root) { next($0[keyPath: keyPath]) }
-  }
-}
-
-/// `PathFromRoot` as a composition of closures: the path once a compiled step
-/// (`scope(state:get:action:)`) is on it, so that a cold read calls the getters
-/// directly, one closure per level.
-final class RootedProjection<Root, State>: PathFromRoot<State> {
-  let root: StateSource<Root>
-  let projection: (Root) -> State
-
-  init(root: StateSource<Root>, projection: @escaping (Root) -> State) {
-    self.root = root
-    self.projection = projection
-  }
-
-  override func project() -> State {
-    root.read(projection)
-  }
-
-  override func appending<Child>(_ next: KeyPath<State, Child>) -> PathFromRoot<Child> {
-    let projection = projection
-    return RootedProjection<Root, Child>(root: root) { projection($0)[keyPath: next] }
-  }
-
-  override func appending<Child>(get next: @escaping (State) -> Child) -> PathFromRoot<Child> {
-    let projection = projection
-    return RootedProjection<Root, Child>(root: root) { next(projection($0)) }
   }
 }
 

@@ -30,7 +30,11 @@ extension Store {
   /// Below the first such child, the rest of the way down from the root is
   /// composed of closures (key path steps below it are projected one by one).
   ///
+  /// Inlinable, so that the closures it makes (the cold read's step down and the
+  /// dispatch of the child's actions) are specialised where the store is scoped.
+  ///
   /// - Complexity: a cold read calls one closure per level from the root.
+  @inlinable
   public func scope<ChildState: ObservableState, ChildAction>(
     state keyPath: KeyPath<State, ChildState>,
     get: @escaping (State) -> ChildState,
@@ -45,7 +49,9 @@ extension Store {
           "scope(state:get:action:): get reads another state than keyPath")
       }
       #endif
-      let childSource = KeyPathSource(parent: source, keyPath: keyPath, get: get, tree: tree)
+      let project = source.projector().map { parentProject in { get(parentProject()) } }
+      let childSource = KeyPathSource(
+        parent: source, keyPath: keyPath, get: get, project: project, tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }

@@ -35,8 +35,9 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// their parent do not keep it alive.
   @usableFromInline let dispatch: (Action) -> Void
   /// Child stores by the path they scope to, created on first use.
-  var children: [AnyHashable: AnyObject] = [:]
+  @usableFromInline var children: [AnyHashable: AnyObject] = [:]
 
+  @usableFromInline
   init(tree: StoreTree<Strategy>, source: StateSource<State>, dispatch: @escaping (Action) -> Void) {
     self.tree = tree
     self.source = source
@@ -49,6 +50,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   }
 
   /// A root store.
+  ///
+  /// Inlinable so that the dispatch of its child stores' actions (a closure made
+  /// here) reduces and notifies in code specialised for the state and action.
+  @inlinable
   public convenience init(initialState: State, reducer: @escaping Reducer<State, Action>) {
     let root = RootSource(state: initialState, reducer: reducer)
     let tree = StoreTree<Strategy>()
@@ -112,8 +117,11 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
 
   @inlinable @inline(__always)
   func recordWholeRead() {
-    // With whole invalidation every read is a read of the store tree.
-    if !Strategy.Invalidation.isPerField { Strategy.Scope.record(tree.registrar, 1) }
+    // With whole invalidation every read is a read of the store tree. The tree
+    // keeps its registrar alive: no retain and release around the record.
+    if !Strategy.Invalidation.isPerField {
+      Unmanaged.passUnretained(tree.registrar)._withUnsafeGuaranteedRef { Strategy.Scope.record($0, 1) }
+    }
   }
 
   @inlinable
@@ -159,6 +167,7 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// (The guard provides exclusivity; a dynamic check would cost every send.)
   @exclusivity(unchecked) @usableFromInline var filledMemos: [any MemoizedSource] = []
 
+  @usableFromInline
   init() {}
 
   /// Drops every child store's memo: the state is about to change.
