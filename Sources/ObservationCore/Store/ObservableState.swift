@@ -63,12 +63,7 @@ extension ObservableState {
   @inlinable @inline(__always)
   public func access(_ field: ObservedField) {
     guard Strategy.Invalidation.isPerField else { return }
-    // The state is often read where it is stored (a store's memory): the
-    // registrar loaded from there would be retained and released around the
-    // record, two atomics per read, though the state keeps it alive throughout.
-    Unmanaged.passUnretained(_$registrar)._withUnsafeGuaranteedRef {
-      Strategy.Scope.record($0, Strategy.Invalidation.mask(for: field))
-    }
+    Strategy.Scope.record(_$registrar, Strategy.Invalidation.mask(for: field))
   }
 
   /// Notes that `field` was written, for the store whose `send` is running.
