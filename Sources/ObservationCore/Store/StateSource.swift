@@ -142,6 +142,14 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   /// costs a record and a retain per level); the first read in a scope after it
   /// finds the state again, collecting them. Guarded.
   @exclusivity(unchecked) @usableFromInline final var hasMemoReads = false
+  /// The state found from the root's in one call, when the path allows it (see
+  /// `KeyPathSource`): what a store fills the memo from.
+  @usableFromInline final let project: (() -> State)?
+
+  @usableFromInline
+  init(project: (() -> State)?) {
+    self.project = project
+  }
 
   deinit {
     dropMemo()
@@ -205,14 +213,12 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   let keyPath: KeyPath<Parent, State>
   /// The composed key path from the root, when every step is a key path.
   private let path: PathFromRoot<State>?
-  /// The state found from the root's by composed closures, when a compiled
-  /// getter is on the way (and no optional or row child).
-  private let project: (() -> State)?
   /// `keyPath` compiled, when the store was scoped with one: called instead of
   /// projecting `keyPath` when the state cannot be found from the root.
   private let get: ((Parent) -> State)?
-  /// Where to say that the memo is filled; the tree outlives its sources' use.
-  private unowned let tree: StoreTree<State.Strategy>
+  /// Where to say that the memo is filled; the tree outlives its sources' use
+  /// (a store holds its tree), so no reference count is checked on the way.
+  private unowned(unsafe) let tree: StoreTree<State.Strategy>
 
   /// A child found through `keyPath`, projected at run time.
   init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>, tree: StoreTree<State.Strategy>) {
@@ -221,11 +227,12 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
     self.get = nil
     self.tree = tree
     if let parentPath = parent.pathFromRoot() {
-      self.path = parentPath.appending(keyPath)
-      self.project = nil
+      let path = parentPath.appending(keyPath)
+      self.path = path
+      super.init(project: { path.project() })
     } else {
       self.path = nil
-      self.project = parent.projector().map { parentProject in { parentProject()[keyPath: keyPath] } }
+      super.init(project: parent.projector().map { parentProject in { parentProject()[keyPath: keyPath] } })
     }
   }
 
@@ -241,8 +248,8 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
     self.keyPath = keyPath
     self.get = get
     self.path = nil
-    self.project = project
     self.tree = tree
+    super.init(project: project)
   }
 
   override func fillMemo() {
@@ -267,7 +274,6 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   /// The current state, found from the root or through the parent.
   private func find() -> State {
     if let project { return project() }
-    if let path { return path.project() }
     if let get { return parent.read(get) }
     return parent.read { $0[keyPath: keyPath] }
   }
@@ -275,10 +281,7 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   override func pathFromRoot() -> PathFromRoot<State>? { path }
 
   @usableFromInline
-  override func projector() -> (() -> State)? {
-    if let project { return project }
-    return path.map { path in { path.project() } }
-  }
+  override func projector() -> (() -> State)? { project }
 
   override var isPresent: Bool { parent.isPresent }
 }

@@ -90,7 +90,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     }
     if let memo {
       return tree.guard.withExclusiveAccess {
-        if !memo.hasMemo { memo.fillMemo() }
+        if !memo.hasMemo { fill(memo) }
         if Strategy.Scope.isRecording { memo.replayReads() }
         return body(memo.memoState.pointee)
       }
@@ -113,6 +113,21 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// nil or a row was removed).
   public var isPresent: Bool {
     tree.guard.withExclusiveAccess { source.isPresent }
+  }
+
+  /// Fills a cold memo: here, specialised, when the state is found from the root
+  /// in one call and no scope wants the reads collected (the memo's own fill is
+  /// generic code, which looks the strategy's scope up and copies the state
+  /// through its value witnesses).
+  @inlinable
+  func fill(_ memo: MemoSource<State>) {
+    if let project = memo.project, !Strategy.Scope.isRecording {
+      memo.memoState.initialize(to: project())
+      memo.hasMemo = true
+      tree.filledMemos.append(memo)
+    } else {
+      memo.fillMemo()
+    }
   }
 
   @inlinable @inline(__always)
@@ -173,7 +188,9 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// Drops every child store's memo: the state is about to change.
   @usableFromInline
   func dropMemos() {
-    for memo in filledMemos { memo.dropMemo() }
-    filledMemos.removeAll(keepingCapacity: true)
+    // Popped one by one: `removeAll(keepingCapacity:)` goes through the generic
+    // range replacement and destroys the existentials generically (~200
+    // instructions per send for one memo).
+    while let memo = filledMemos.popLast() { memo.dropMemo() }
   }
 }
