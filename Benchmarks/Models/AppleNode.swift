@@ -1,4 +1,5 @@
 import Observation
+import ObservationCore
 
 /// ``NodeState`` on Swift's `Observation` module: a chain of `@Observable`
 /// objects, each holding the next.
@@ -19,6 +20,17 @@ final class AppleNode: @unchecked Sendable {
     for _ in 0..<levels { node = node.child! }
     return node
   }
+}
+
+/// ``nodeReducer(_:_:)`` on apple's objects: recurses down the chain to the node
+/// addressed and writes it, reading `child` on the way as apple code does.
+func appleNodeReducer(_ node: AppleNode, _ action: NodeAction) -> Effect<NodeAction> {
+  switch action {
+  case .setValue(let value): node.value = value
+  case .setSide(let side): node.side = side
+  case .child(let action): if let child = node.child { _ = appleNodeReducer(child, action) }
+  }
+  return .none
 }
 
 /// ``AppleNode`` with no observation: a chain of plain objects, each holding the

@@ -82,8 +82,9 @@ extension Reads {
       })
   }
 
-  /// ``storeAfterSend`` as a ``CoreWorkload``, specialised per strategy.
-  private struct StoreAfterSend: CoreWorkload {
+  /// ``storeAfterSend`` as a ``CoreWorkload``, specialised per strategy (also the
+  /// core side of ``storeAfterSendRouted``).
+  struct StoreAfterSend: CoreWorkload {
     let depth: Int
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
       Reads.storeAfterSend(S.self, depth: depth)

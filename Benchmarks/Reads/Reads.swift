@@ -8,7 +8,7 @@ enum Reads {
     BenchmarkSuite(
       name: "reads",
       summary: "Reading observed properties, untracked and inside an open tracking scope",
-      scenarios: [untracked, untrackedScopeElsewhere, untrackedRenderScopeOpen, untrackedRenderCheckingOff, untrackedRenderReported, tracked, trackedProperties, trackedObjects, storeMember, renderBody, storeAfterSend],
+      scenarios: [untracked, untrackedScopeElsewhere, untrackedRenderScopeOpen, untrackedRenderCheckingOff, untrackedRenderReported, tracked, trackedProperties, trackedObjects, storeMember, renderBody, storeAfterSend, storeAfterSendRouted],
       // A view body: distinct fields of distinct objects, ended by the write that
       // invalidates it, not the same field read again and again.
       headline: "render-body"

@@ -12,7 +12,7 @@ struct RegistryTests {
       names["reads"]
         == [
           "untracked", "untracked-scope-elsewhere", "untracked-render-scope-open", "untracked-render-checking-off",
-          "untracked-render-reported", "tracked", "tracked-properties", "tracked-objects", "store-member", "render-body", "store-after-send"])
+          "untracked-render-reported", "tracked", "tracked-properties", "tracked-objects", "store-member", "render-body", "store-after-send", "store-after-send-routed"])
     #expect(
       names["mutations"]
         == [

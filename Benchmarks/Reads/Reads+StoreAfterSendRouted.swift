@@ -1,0 +1,78 @@
+import BenchmarkKit
+import ObservationCore
+
+extension Reads {
+  /// Like-for-like ``storeAfterSend``: apple and `none` route the same send.
+  ///
+  /// `store-after-send` compares each side's idiomatic form: the core's leaf
+  /// store wraps its action once per level and the root's reducer recurses down
+  /// to the leaf, while apple simply writes the leaf object it holds. Part of the
+  /// core's figure is therefore that routing, which no observation design can
+  /// remove. Here apple and `none` do the same routing: the leaf's action goes up
+  /// through a chain of d − 1 wrapping closures (one `NodeAction.child` box per
+  /// level, as the core's child stores make) to a reducer that recurses down
+  /// their own nested state — apple's `@Observable` objects, `none`'s plain
+  /// structs in a `PlainStore` — and the read walks down again. The core rows are
+  /// the same work as in `store-after-send`.
+  static var storeAfterSendRouted: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "store-after-send-routed",
+      summary: "Like-for-like store-after-send: one send from depth d, its action wrapped once per level and reduced down from the root, then a read of the leaf (apple: the same reducer over @Observable objects; none: over plain structs)",
+      sizes: [1, 2, 4, 8, 16, 32, 64],
+      quickSizes: [1, 8, 64],
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try StoreAfterSend(depth: size).prepare(id: id)
+      case .apple: return storeAfterSendRoutedApple(depth: size)
+      case .none: return storeAfterSendRoutedPlain(depth: size)
+      }
+    }
+  }
+
+  private static func storeAfterSendRoutedApple(depth: Int) -> PreparedCase {
+    let root = AppleNode(depth: depth)
+    let levels = identity(depth - 1)
+    let send = routedSend(depth: depth) { action in _ = appleNodeReducer(root, action) }
+    let cursor = Cursor()
+    return PreparedCase(run: { iterations in
+      var value = cursor.value
+      for _ in 0..<iterations {
+        value &+= 1
+        send(.setValue(value))
+        blackHole(root.descendant(levels).value)
+      }
+      cursor.value = value
+    })
+  }
+
+  private static func storeAfterSendRoutedPlain(depth: Int) -> PreparedCase {
+    let store = PlainStore(initialState: PlainNode(depth: depth), reducer: plainNodeReducer)
+    let levels = identity(depth - 1)
+    let send = routedSend(depth: depth) { action in store.send(action) }
+    let cursor = Cursor()
+    return PreparedCase(run: { iterations in
+      var value = cursor.value
+      for _ in 0..<iterations {
+        value &+= 1
+        send(.setValue(value))
+        blackHole(store.withState { PlainNode.value(below: levels, at: $0) })
+      }
+      cursor.value = value
+    })
+  }
+
+  /// The send of a leaf `depth` levels down: `root` wrapped in d − 1 closures,
+  /// each embedding the action one level deeper, as a chain of scoped stores
+  /// forwards a child's action to its parent.
+  private static func routedSend(
+    depth: Int, root: @escaping (NodeAction) -> Void
+  ) -> (NodeAction) -> Void {
+    var send = root
+    for _ in 1..<max(depth, 1) {
+      let parent = send
+      send = { action in parent(.child(action)) }
+    }
+    return send
+  }
+}
