@@ -33,13 +33,13 @@ extension Reads {
   private static func storeAfterSendRoutedApple(depth: Int) -> PreparedCase {
     let root = AppleNode(depth: depth)
     let levels = identity(depth - 1)
-    let send = routedSend(depth: depth) { action in _ = appleNodeReducer(root, action) }
+    let send = routedSend(depth: depth) { action in _ = appleNodeReducer(root, .child(action)) }
     let cursor = Cursor()
     return PreparedCase(run: { iterations in
       var value = cursor.value
       for _ in 0..<iterations {
         value &+= 1
-        send(.setValue(value))
+        if let send { send(.setValue(value)) } else { _ = appleNodeReducer(root, .setValue(value)) }
         blackHole(root.descendant(levels).value)
       }
       cursor.value = value
@@ -49,27 +49,30 @@ extension Reads {
   private static func storeAfterSendRoutedPlain(depth: Int) -> PreparedCase {
     let store = PlainStore(initialState: PlainNode(depth: depth), reducer: plainNodeReducer)
     let levels = identity(depth - 1)
-    let send = routedSend(depth: depth) { action in store.send(action) }
+    let send = routedSend(depth: depth) { action in store.send(.child(action)) }
     let cursor = Cursor()
     return PreparedCase(run: { iterations in
       var value = cursor.value
       for _ in 0..<iterations {
         value &+= 1
-        send(.setValue(value))
+        if let send { send(.setValue(value)) } else { store.send(.setValue(value)) }
         blackHole(store.withState { PlainNode.value(below: levels, at: $0) })
       }
       cursor.value = value
     })
   }
 
-  /// The send of a leaf `depth` levels down: `root` wrapped in d − 1 closures,
-  /// each embedding the action one level deeper, as a chain of scoped stores
-  /// forwards a child's action to its parent.
+  /// The send of a leaf `depth` levels down, as a chain of scoped stores makes it:
+  /// d − 1 closures, each embedding the action one level deeper, the innermost
+  /// (`toRoot`, which embeds it once more) delivering it to the root's reducer.
+  /// `nil` at depth 1, where the leaf is the root and sends directly, as the
+  /// core's root store does.
   private static func routedSend(
-    depth: Int, root: @escaping (NodeAction) -> Void
-  ) -> (NodeAction) -> Void {
-    var send = root
-    for _ in 1..<max(depth, 1) {
+    depth: Int, toRoot: @escaping (NodeAction) -> Void
+  ) -> ((NodeAction) -> Void)? {
+    guard depth > 1 else { return nil }
+    var send = toRoot
+    for _ in 2..<depth {
       let parent = send
       send = { action in parent(.child(action)) }
     }

@@ -49,11 +49,11 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     return plan
   }
 
-  override func linkingCore() -> RegistrarCore {
-    if let core { return core }
+  override func linkingCore() -> Unmanaged<RegistrarCore> {
+    if let core { return Unmanaged<RegistrarCore>.passUnretained(core) }
     let fresh = ActorRegistrarCore(front: self)
     core = fresh
-    return fresh
+    return Unmanaged<RegistrarCore>.passUnretained(fresh)
   }
 
   override func adoptObservers(of predecessor: RegistrarBase) -> Bool {

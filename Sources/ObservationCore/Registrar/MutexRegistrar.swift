@@ -57,15 +57,15 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     coreSlot.load(ordering: .acquiring).map { Unmanaged.fromOpaque($0) }
   }
 
-  override func linkingCore() -> RegistrarCore {
-    if let core { return core.takeUnretainedValue() }
+  override func linkingCore() -> Unmanaged<RegistrarCore> {
+    if let core { return core.asCore }
     let fresh = Unmanaged.passRetained(MutexRegistrarCore(front: self))
     let (exchanged, original) = coreSlot.compareExchange(
       expected: nil, desired: fresh.toOpaque(), ordering: .acquiringAndReleasing
     )
-    if exchanged { return fresh.takeUnretainedValue() }
+    if exchanged { return fresh.asCore }
     fresh.release()
-    return Unmanaged<MutexRegistrarCore>.fromOpaque(original!).takeUnretainedValue()
+    return Unmanaged<MutexRegistrarCore>.fromOpaque(original!).asCore
   }
 
   override func adoptObservers(of predecessor: RegistrarBase) -> Bool {
@@ -94,4 +94,9 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   public override var observationCount: Int {
     core?._withUnsafeGuaranteedRef { $0.count } ?? 0
   }
+}
+
+extension Unmanaged where Instance == MutexRegistrarCore {
+  /// The same reference as the base class, unretained.
+  fileprivate var asCore: Unmanaged<RegistrarCore> { .fromOpaque(toOpaque()) }
 }
