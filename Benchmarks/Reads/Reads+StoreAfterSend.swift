@@ -15,8 +15,8 @@ extension Reads {
     BenchmarkScenario(
       name: "store-after-send",
       summary: "One send from the leaf store at depth d changing the leaf, then a read of the leaf's value through that store (cold memo; apple: write, read via d objects; none: plain nested structs)",
-      sizes: [1, 2, 4, 8, 16, 32, 64],
-      quickSizes: [1, 8, 64],
+      sizes: storeAfterSendDepths,
+      quickSizes: storeAfterSendQuickDepths,
       strategies: StrategyIDs.stores
     ) { id, size in
       switch try Subject(id) {
@@ -81,6 +81,10 @@ extension Reads {
         root.deallocate()
       })
   }
+
+  /// The depths both store-after-send scenarios sweep (and, quick, take).
+  static let storeAfterSendDepths = [1, 2, 4, 8, 16, 32, 64]
+  static let storeAfterSendQuickDepths = [1, 8, 64]
 
   /// ``storeAfterSend`` as a ``CoreWorkload``, specialised per strategy (also the
   /// core side of ``storeAfterSendRouted``).

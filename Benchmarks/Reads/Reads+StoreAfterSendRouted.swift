@@ -18,8 +18,8 @@ extension Reads {
     BenchmarkScenario(
       name: "store-after-send-routed",
       summary: "Like-for-like store-after-send: one send from depth d, its action wrapped once per level and reduced down from the root, then a read of the leaf (apple: the same reducer over @Observable objects; none: over plain structs)",
-      sizes: [1, 2, 4, 8, 16, 32, 64],
-      quickSizes: [1, 8, 64],
+      sizes: storeAfterSendDepths,
+      quickSizes: storeAfterSendQuickDepths,
       strategies: StrategyIDs.stores
     ) { id, size in
       switch try Subject(id) {
