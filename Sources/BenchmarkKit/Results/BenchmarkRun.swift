@@ -80,6 +80,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
   public var loopOverheadNs: Double
   /// How long the run took, in seconds.
   public var durationSeconds: Double
+  /// The seed the run's orders (preparation and sampling shuffles) and
+  /// bootstraps were drawn from: new for every run unless `--seed` repeats one;
+  /// `nil` in results written before it was recorded.
+  public var seed: UInt64?
   /// How many passes over the plan took the samples (``RunConfiguration/passes``);
   /// `nil` in results written before passes existed (one pass).
   public var passes: Int?

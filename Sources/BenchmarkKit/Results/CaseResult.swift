@@ -34,7 +34,27 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var uncertaintyNs: Double?
   /// Why the case's samples may not be what calibration aimed at (samples that
   /// missed the target duration by more than 2×), or `nil` when they are.
+  /// Reports mark it `†`. Not set where one operation alone outlasts a sample
+  /// (``outlastsSample``): that is the operation's size, not a missed calibration.
   public var calibrationNote: String?
+  /// Whether one operation alone lasts longer than a sample aims to (one
+  /// iteration per sample, its median sample over twice the target): inherent
+  /// in the case, not a defect; reports mark it `‡`. `nil` when it does not.
+  public var outlastsSample: Bool?
+  /// Where the passes' medians fall into separate modes (the machine's ×2 states
+  /// on these VMs), a line saying so, e.g. "passes in two modes: 0.50–0.61 and
+  /// 0.97–0.98 ns"; `nil` when they do not. The interval covers both modes;
+  /// reports mark the case `≈`.
+  public var passModes: String?
+  /// The 95% interval of the median that reports publish, in ns: where a rerun
+  /// of the same binary should put its median, from both components of the
+  /// uncertainty (within a pass and between passes), widened to hold every
+  /// pass's median. `nil` in results written before it existed (then the
+  /// bootstrap interval of ``statistics`` stands in).
+  public var medianInterval: ClosedRange<Double>?
+  /// The half-width of the 95% interval of the reference loop's median that was
+  /// subtracted, in ns (the widest over the passes): part of ``uncertaintyNs``.
+  public var loopUncertaintyNs: Double?
   /// Nanoseconds per operation of each sample, overheads subtracted.
   public var samples: [Double]
   /// How many of ``samples`` each pass took, in order (pass 1's samples first):
@@ -43,6 +63,11 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// in memory, a slow stretch of the machine) shows up inside one run. `nil` in
   /// results written before passes existed (one pass).
   public var passSampleCounts: [Int]?
+  /// The round of its pass each sample was taken in (0-based), parallel to
+  /// ``samples``: with ``passSampleCounts`` it says where every sample came from,
+  /// so ratios pair samples of the same (pass, round), taken side by side.
+  /// `nil` in results written before it existed.
+  public var sampleRounds: [Int]?
   /// The raw duration of each sample, in ns, nothing subtracted.
   public var elapsedNs: [UInt64]
   /// Allocations per operation of each sample; `nil` when allocations are unavailable.
