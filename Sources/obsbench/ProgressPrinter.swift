@@ -3,8 +3,11 @@ import BenchmarkReports
 
 /// Shows a run's progress on standard error: case i of n, its name and an ETA.
 ///
-/// On a terminal it redraws one status line; elsewhere (CI logs) it writes one
-/// plain line per finished case. Failures and check verdicts always get a line.
+/// On a terminal it redraws one status line. Elsewhere (a CI log, a file) it
+/// writes one plain line per finished case, or, for a pass whose figures are not
+/// final, a plain progress line at least every ``heartbeatSeconds`` (pass i/n,
+/// case k of m, the run's ETA), so a long pass never goes quiet. Failures and
+/// check verdicts always get a line.
 final class ProgressPrinter {
   private let console: Console
   private var statusShown = false
@@ -14,10 +17,25 @@ final class ProgressPrinter {
   /// are not final), never a line of their own.
   private let casesAsStatus: Bool
 
-  init(console: Console, label: String? = nil, casesAsStatus: Bool = false) {
+  /// Passes still to run after this one, and how long the latest pass took: the
+  /// run's ETA adds them to this pass's own.
+  private let laterPasses: Int
+  private let secondsPerPass: Double?
+  private let started = MonotonicClock.now()
+  private var lastLine = MonotonicClock.now()
+
+  /// The longest a pass goes without a plain line where standard error is not a terminal.
+  static let heartbeatSeconds = 10.0
+
+  init(
+    console: Console, label: String? = nil, casesAsStatus: Bool = false,
+    laterPasses: Int = 0, secondsPerPass: Double? = nil
+  ) {
     self.console = console
     self.label = label.map { "\($0): " } ?? ""
     self.casesAsStatus = casesAsStatus
+    self.laterPasses = laterPasses
+    self.secondsPerPass = secondsPerPass
   }
 
   func handle(_ event: RunEvent) {
@@ -27,13 +45,15 @@ final class ProgressPrinter {
     case .measuredOverhead(let nanoseconds):
       line("\(label)loop overhead \(format(nanoseconds)) ns/iteration; re-measured beside every group and subtracted")
     case .groupStarted(let first, let total, let group, let eta):
-      status("\(label)[\(first)/\(total)] \(group)…\(etaText(eta))")
+      status("\(label)[\(first)/\(total)] \(group)…\(etaText(runETA(eta)))")
+      heartbeat("\(label)case \(first) of \(total) (\(group))\(etaText(runETA(eta)))")
     case .caseFinished(let index, let total, let result, let eta):
       let prefix = "\(label)[\(index)/\(total)] \(result.displayName)"
       if let failure = result.failure {
         line("\(prefix): FAILED: \(failure)")
       } else if console.errorIsTerminal || casesAsStatus {
-        status("\(prefix): \(summary(of: result))\(etaText(eta))")
+        status("\(prefix): \(summary(of: result))\(etaText(runETA(eta)))")
+        if casesAsStatus { heartbeat("\(label)case \(index) of \(total) done\(etaText(runETA(eta)))") }
       } else {
         line("\(prefix): \(summary(of: result))\(etaText(eta))")
       }
@@ -62,6 +82,24 @@ final class ProgressPrinter {
     return parts.joined(separator: ", ")
   }
 
+  /// The whole run's ETA from this pass's: the passes after it take about as
+  /// long as the latest one did (or as this one will).
+  private func runETA(_ passETA: Double?) -> Double? {
+    guard laterPasses > 0 else { return passETA }
+    guard let passETA else { return nil }
+    let elapsed = Double(MonotonicClock.now() &- started) / 1e9
+    return passETA + Double(laterPasses) * (secondsPerPass ?? (elapsed + passETA))
+  }
+
+  /// A plain line where standard error is not a terminal, when none was written
+  /// for ``heartbeatSeconds``.
+  private func heartbeat(_ text: String) {
+    guard !console.errorIsTerminal,
+      Double(MonotonicClock.now() &- lastLine) / 1e9 >= Self.heartbeatSeconds
+    else { return }
+    line(text)
+  }
+
   private func status(_ text: String) {
     guard console.errorIsTerminal else { return }
     // Carriage return and erase-line redraw the status in place.
@@ -75,6 +113,7 @@ final class ProgressPrinter {
       statusShown = false
     }
     console.printError(text)
+    lastLine = MonotonicClock.now()
   }
 
   private func etaText(_ seconds: Double?) -> String {

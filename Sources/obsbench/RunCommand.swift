@@ -1,9 +1,9 @@
 import BenchmarkKit
 import BenchmarkReports
-import Benchmarks
 import Foundation
 
-/// `obsbench run`: validates everything, measures, then writes the reports.
+/// `obsbench run`: a thin shell around ``RunPipeline``: options in, files and
+/// an exit status out.
 enum RunCommand {
   static func run(
     _ arguments: [String], console: Console, registry: [BenchmarkSuite],
@@ -16,67 +16,41 @@ enum RunCommand {
     let options = try RunOptions(parsing: arguments)
     // Everything that can be wrong with the input is found before the first
     // sample: a typo must not cost a ten-minute run.
-    let plan = try BenchmarkPlan(registry: registry, selection: options.selection)
-    // A missing valgrind is bad input too, found before anything is measured.
-    let callgrind = options.metrics.contains(.instructions) ? try Callgrind.locate(environment: environment) : nil
+    let pipeline = try RunPipeline(
+      options: options, registry: registry, environment: environment, console: console,
+      separateProcesses: separateProcesses)
     // Held until the files are in place: a second run into the same folder
     // stops here with one line instead of racing this one.
     let folder = try OutputFolder(locking: options.outputDirectory)
-    for note in plan.notes {
+    for note in pipeline.plan.notes {
       console.printError("obsbench: note: \(note)")
     }
-
     #if DEBUG
     console.printError(
       "obsbench: warning: this is a debug build; its timings mean little (build with 'swift build -c release')")
     #endif
-    var run: BenchmarkRun
-    if options.metrics.contains(.time) {
-      let progress = ProgressPrinter(console: console)
-      let passes = options.configuration.passes
-      if passes > 1 && separateProcesses && PassChild.available {
-        // Each pass in a process of its own, as a rerun would be; merged here.
-        let start = MonotonicClock.now()
-        let loadAtStart = SystemLoad.current()
-        let measured = try PassChild.measure(
-          arguments, passes: passes, timeBudgetSeconds: options.configuration.timeBudgetSeconds, console: console)
-        let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
-        let loadAtEnd = SystemLoad.current()
-        run = runner.merge(
-          measured, plan: plan, environment: RunEnvironment.current(buildCommit: buildCommit),
-          durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
-          backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
-        for (index, result) in run.cases.enumerated() {
-          progress.handle(.caseFinished(index: index + 1, total: run.cases.count, result: result, etaSeconds: nil))
-        }
-      } else {
-        let runner = BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle)
-        run = runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
-      }
-      progress.finish()
-      // A strategy cheaper than `none` was given less work: a workload defect that
-      // fails the run like a failed self-check.
-      let floorChecks = FloorCheck.evaluate(run)
-      run.checks += floorChecks
-      for check in floorChecks { progress.handle(.checkFinished(check)) }
-    } else {
-      run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
-    }
-    if let callgrind {
-      try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
-    }
-
-    run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
-    let written = try ReportWriter.write(run, formats: options.formats, to: folder.path)
+    let (run, written) = try pipeline.run(arguments: arguments, into: folder)
     withExtendedLifetime(folder) {}
     for path in written {
       console.print(path)
     }
-    let failedChecks = run.checks.filter(\.failed)
+    report(run, console: console)
+    return run.failures.isEmpty && !run.checks.contains(where: \.failed) ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// The run's closing lines on standard error: cases, samples, checks, time
+  /// against the budget, load, failures.
+  static func report(_ run: BenchmarkRun, console: Console) {
     let failures = run.failures
+    let counts = run.cases.filter { $0.failure == nil }.map(\.samples.count).sorted()
+    let samples = counts.isEmpty ? "" : ", \(counts[0])–\(counts[counts.count - 1]) samples per case (median \(counts[counts.count / 2]))"
     console.printError(
-      "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s"
+      "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s\(samples)"
         + (run.checks.isEmpty ? "" : "; checks: \(Self.checkCounts(run.checks))"))
+    if let budget = run.settings.timeBudgetSeconds, run.settings.durationSeconds > budget * 1.1, !counts.isEmpty {
+      console.printError(
+        "obsbench: note: the run took \(Int(run.settings.durationSeconds.rounded())) s against its \(Int(budget.rounded())) s budget: preparing, calibrating and the minimum of \(run.settings.minimumSamples) samples per pass are not cut short")
+    }
     if let load = run.settings.backgroundLoadCores, load > 0.25 {
       console.printError(
         "obsbench: warning: other processes kept \(String(format: "%.1f", load)) cores busy during the run; absolute timings are inflated (ratios within the run stay valid)")
@@ -84,10 +58,9 @@ enum RunCommand {
     for failure in failures {
       console.printError("obsbench: FAILED \(failure.displayName): \(failure.failure ?? "")")
     }
-    for check in failedChecks {
+    for check in run.checks where check.failed {
       console.printError("obsbench: CHECK FAILED \(check.suite)/\(check.name): \(check.outcome?.detail ?? check.note ?? "")")
     }
-    return failures.isEmpty && failedChecks.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 
   /// "2 passed, 1 failed, 1 skipped": a skipped check (its cases not selected,

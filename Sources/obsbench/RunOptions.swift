@@ -13,7 +13,7 @@ struct RunOptions {
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--passes", "--time-budget", "--out", "--format",
-    "--inject-fault", "--metric",
+    "--inject-fault", "--metric", "--seed",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -29,6 +29,15 @@ struct RunOptions {
     }
     let quick = parsed.flags.contains("--quick")
     configuration = quick ? .quick : .standard
+    // A new seed every run, so no two runs repeat one placement and order of the
+    // cases; `--seed` repeats a run's (results.json records it).
+    configuration.seed = UInt64.random(in: 0...UInt64.max)
+    if let seed = parsed.value("--seed") {
+      guard let value = UInt64(seed) else {
+        throw UsageError("run: --seed needs a whole number from 0 to \(UInt64.max), got '\(seed)'")
+      }
+      configuration.seed = value
+    }
     selection.quick = quick
     selection.suites = try parsed.list("--suite", command: "run")
     selection.scenarios = try parsed.list("--scenario", command: "run")?.map(GlobPattern.init)

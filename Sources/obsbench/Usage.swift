@@ -40,14 +40,21 @@ enum Usage {
                             shows the range) is an error when one sized scenario
                             is selected; with several, that scenario skips it, in
                             one note line
-      --samples N           Samples per case (default 41; 31 with --quick)
+      --samples N           At most N samples per case (default 41; 31 with
+                            --quick), at most its share of them in each pass and
+                            never fewer than 3 per pass; beyond 3, samples go to
+                            the cases whose median is known least precisely
       --passes N            Measure the whole selection N times over, each pass
-                            on freshly prepared cases taking its share of the
-                            samples (default 4): the spread between passes is
-                            what a rerun would show, and intervals include it
-      --time-budget SECONDS Time for the whole run, shared among the cases; a case
-                            whose share is spent stops after 5 samples
-                            (default 480; 40 with --quick)
+                            in a process of its own on freshly prepared cases
+                            (default 4): the spread between passes is what a
+                            rerun would show, and intervals include it
+      --time-budget SECONDS Time for the whole run; what is left is shared among
+                            the passes and cases still to come. Set-up,
+                            calibration and 3 samples per case and pass are never
+                            cut short: a run that overruns says so (default 480;
+                            40 with --quick)
+      --seed N              Repeat a run's shuffled orders and bootstraps (its
+                            results.json records the seed; default: a new one)
       --quick               Quick sizes, fewer and shorter samples
       --out DIR             Output folder (default Reports/latest)
       --format LIST         Comma list of csv, json, md, html (default: these four)
@@ -66,7 +73,8 @@ enum Usage {
                             that need parallel threads (contention) are skipped.
       -h, --help            Show this help
 
-    Progress goes to standard error; the paths written go to standard output. The
+    Progress goes to standard error (where it is not a terminal, a plain line at
+    least every 10 s); the paths written go to standard output. The
     output folder is locked for the whole run: a second run into it stops at once
     with exit 64. A run writes nothing until it has finished, then swaps the whole
     new set of files in at once (other files in the folder are kept).

@@ -34,6 +34,39 @@ public enum PassSpread {
     return studentT975(degreesOfFreedom: values.count - 1) * (variance / Double(values.count)).squareRoot()
   }
 
+  /// The 95% half-width of a prediction for a rerun: how far the mean of another
+  /// run's P passes may lie from this run's mean of `values` (P pass values),
+  /// t(0.975, P − 1) · s · √(2 / P): both means carry the passes' spread. `nil`
+  /// with fewer than two values.
+  public static func predictionHalfWidth(of values: [Double]) -> Double? {
+    guard let halfWidth = halfWidth(of: values) else { return nil }
+    return halfWidth * 2.0.squareRoot()
+  }
+
+  /// Where positive pass values fall into two separate modes: the low and the
+  /// high group, split at the widest step between sorted values, when that step
+  /// is at least ``modeStep`` and wider than the spread inside either group.
+  /// `nil` when they do not (fewer than two values, or one not positive).
+  public static func modes(of values: [Double]) -> (low: ClosedRange<Double>, high: ClosedRange<Double>)? {
+    guard values.count >= 2, values.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
+    let sorted = values.sorted()
+    var split = 0
+    for index in 1..<(sorted.count - 1) where sorted[index + 1] / sorted[index] > sorted[split + 1] / sorted[split] {
+      split = index
+    }
+    let step = sorted[split + 1] / sorted[split]
+    let low = sorted[0]...sorted[split]
+    let high = sorted[split + 1]...sorted[sorted.count - 1]
+    guard step >= modeStep, step > low.upperBound / low.lowerBound, step > high.upperBound / high.lowerBound
+    else { return nil }
+    return (low, high)
+  }
+
+  /// The smallest step between two groups of pass values that counts as two modes:
+  /// ×1.3, well above the few percent passes of one state differ by, well below
+  /// the ×2 of the slow state these VMs fall into.
+  public static let modeStep = 1.3
+
   /// The 97.5th percentile of Student's t with `degreesOfFreedom` (≥ 1): exact to
   /// three decimals up to 10, then the normal's 1.96 plus the first correction term.
   public static func studentT975(degreesOfFreedom: Int) -> Double {

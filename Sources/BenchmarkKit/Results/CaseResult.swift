@@ -27,8 +27,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var loopOverheadNs: Double?
   /// How far off this case's median may be, in ns: the loop cost removed (the
   /// reference loop is not the case's own loop, so up to that much may be wrong),
-  /// plus the half-widths of the 95% intervals of the reference's median and of
-  /// the case's median. `nil` in results written before it existed.
+  /// plus the half-width of the 95% interval of the reference's median
+  /// (``loopUncertaintyNs``), plus the larger side of ``medianInterval`` (both
+  /// components: within a pass and between passes). `nil` in results written
+  /// before it existed.
   ///
   /// A figure under twice this (``resolutionNs``) is published as a bound.
   public var uncertaintyNs: Double?
@@ -129,12 +131,14 @@ public struct CaseResult: Codable, Hashable, Sendable {
   }
 
   /// A time statistic of this case as it may be published: the value when it
-  /// reaches ``resolutionNs``, else an upper bound (the value, or zero when it is
-  /// below zero, plus ``uncertaintyNs``).
+  /// reaches ``resolutionNs``, else an upper bound: the value (or zero when it is
+  /// below zero) plus ``uncertaintyNs``, and never below the top of
+  /// ``medianInterval``, which holds every pass's median — a bound is an upper
+  /// bound of everything the run saw of the median.
   public func figure(_ nanoseconds: Double) -> Figure {
     let uncertainty = uncertaintyNs ?? 0
     if nanoseconds >= 2 * uncertainty && nanoseconds > 0 { return .value(nanoseconds) }
-    return .below(max(nanoseconds, 0) + uncertainty)
+    return .below(max(max(nanoseconds, 0) + uncertainty, medianInterval?.upperBound ?? 0))
   }
 
   /// The published median, or `nil` when the case has no statistics.

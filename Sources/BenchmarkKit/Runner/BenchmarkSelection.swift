@@ -2,7 +2,7 @@
 ///
 /// Every field `nil` means the default: the default suites, all their scenarios,
 /// all strategies, each scenario's own sizes.
-public struct BenchmarkSelection: Hashable, Sendable {
+public struct BenchmarkSelection: Codable, Hashable, Sendable {
   /// Suite names; `nil` for the default suites (all suites when `scenarios` is set).
   public var suites: [String]?
   /// Scenario patterns, matched against `scenario` or, when they hold a `/`,

@@ -36,6 +36,7 @@ final class CaseSampler {
     self.expected = prepared.expectedNotificationsPerOperation
     self.result.operationsPerIteration = prepared.operationsPerIteration
     self.result.passSampleCounts = [0]
+    self.result.sampleRounds = []
     if counter != nil {
       self.result.allocationSamples = []
       self.result.byteSamples = []
@@ -47,27 +48,23 @@ final class CaseSampler {
 
   var sampleCount: Int { grossSamples.count }
 
-  /// Samples taken in the current pass.
-  var passSampleCount: Int { result.passSampleCounts?.last ?? grossSamples.count }
-
-  /// Tears the current pass's case down and lets it go.
+  /// Tears the case down and lets it go.
   func endPass() {
     prepared?.tearDown?()
     prepared = nil
   }
 
-  /// Starts a pass on `next`, a fresh preparation of the same case: warms it up
-  /// for `warmUpNs` at the iteration count the first pass calibrated, so every
-  /// pass's samples are alike in length.
-  func beginPass(_ next: PreparedCase, warmUpNs: UInt64) {
-    endPass()
-    prepared = next
-    result.passSampleCounts?.append(0)
-    isolated(next) { [self] in
-      let iterations = result.iterations
-      let start = MonotonicClock.now()
-      repeat { next.run(iterations) } while MonotonicClock.now() &- start < warmUpNs
+  /// How precisely the samples so far know their median: the half-width of its
+  /// 95% interval relative to the median, from the median absolute deviation
+  /// (1.4826 × MAD estimates σ; the median's standard error is 1.2533 σ / √n for
+  /// normal noise). Infinite with fewer than two samples or a median at zero.
+  var relativeHalfWidth: Double {
+    guard grossSamples.count >= 2, let median = Statistics.median(grossSamples), median > 0 else {
+      return .infinity
     }
+    let sorted = grossSamples.sorted()
+    let mad = Statistics.medianAbsoluteDeviation(ofSorted: sorted, median: median)
+    return 1.96 * 1.2533 * 1.4826 * mad / Double(grossSamples.count).squareRoot() / median
   }
 
   /// Adds set-up time spent outside the sampler to this case's account.
@@ -128,8 +125,9 @@ final class CaseSampler {
     }
   }
 
-  /// Takes one sample: counters before, the timed run, counters after.
-  func sample() {
+  /// Takes one sample in `round` of the pass: counters before, the timed run,
+  /// counters after.
+  func sample(round: Int) {
     guard let prepared else { return }
     isolated(prepared) { [self] in
       let iterations = result.iterations
@@ -143,6 +141,7 @@ final class CaseSampler {
 
       let operations = Double(iterations * (fault == .unrollingIgnored ? 1 : prepared.operationsPerIteration))
       result.elapsedNs.append(elapsed)
+      result.sampleRounds?.append(round)
       grossSamples.append((Double(elapsed) - result.fixedOverheadNs) / operations)
       if let last = result.passSampleCounts?.indices.last { result.passSampleCounts?[last] += 1 }
       if let before = allocationsBefore, let after = allocationsAfter {
@@ -161,20 +160,25 @@ final class CaseSampler {
   }
 
   /// Subtracts the loop cost, summarises the samples, checks the notifications,
-  /// and tears the case down.
+  /// and tears the case down: the case's result for this pass.
   ///
   /// - Parameters:
   ///   - overhead: The harness's cost per operation for a loop of this case's shape.
   ///   - targetNs: The duration a sample aimed at; samples whose median misses it
-  ///     by more than 2× are noted in ``CaseResult/calibrationNote``.
+  ///     by more than 2× are noted in ``CaseResult/calibrationNote``, unless one
+  ///     operation alone outlasts it (``CaseResult/outlastsSample``).
   func finish(overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64) -> CaseResult {
     endPass()
     result.loopOverheadNs = overhead.perOperationNs
+    result.loopUncertaintyNs = overhead.uncertaintyNs
     result.samples = grossSamples.map { $0 - overhead.perOperationNs }
     // `map(Double.init)` would pick `init(bitPattern:)` for UInt64: spell it out.
     if let typical = Statistics.median(result.elapsedNs.map { Double($0) }) {
       let ratio = typical / Double(max(targetNs, 1))
-      if ratio > 2 || ratio < 0.5 {
+      if ratio > 2 && result.iterations == 1 {
+        // One operation per sample and still too long: the operation's size.
+        result.outlastsSample = true
+      } else if ratio > 2 || ratio < 0.5 {
         result.calibrationNote =
           "samples lasted \(Self.milliseconds(typical)) ms against a \(Self.milliseconds(Double(targetNs))) ms target"
       }
@@ -195,16 +199,7 @@ final class CaseSampler {
         "expected \(expected) notifications per operation, measured \(measured) (\(notificationTotal) in \(iterationTotal) operations)"
       return result
     }
-    let statistics = Statistics(
-      result.samples, resamples: resamples,
-      seed: SplitMix64.seed(for: result.displayName, base: seed))
-    result.statistics = statistics
-    if let statistics {
-      // The reference loop is not this case's own loop: the cost removed may be
-      // wrong by up to itself. Add both medians' sampling uncertainty.
-      let halfWidth = (statistics.ciHigh - statistics.ciLow) / 2
-      result.uncertaintyNs = overhead.perOperationNs + overhead.uncertaintyNs + halfWidth
-    }
+    result.summarise(resamples: resamples, seed: seed)
     return result
   }
 
@@ -225,7 +220,7 @@ final class CaseSampler {
   /// or a later pass whose process runs the earlier pass's count faster or slower),
   /// discarding that sample; returns whether it did.
   func recalibrateIfMissed(targetNs: UInt64) -> Bool {
-    guard passSampleCount == 1, let elapsed = result.elapsedNs.last, let prepared else { return false }
+    guard grossSamples.count == 1, let elapsed = result.elapsedNs.last, let prepared else { return false }
     let ratio = Double(elapsed) / Double(max(targetNs, 1))
     // Re-timed at 1.5×, flagged at 2× (``finish``): a sample that nearly missed is
     // brought back to the target, not left to drift over the flag's line.
@@ -237,6 +232,7 @@ final class CaseSampler {
     }
     grossSamples.removeLast()
     result.elapsedNs.removeLast()
+    if result.sampleRounds?.isEmpty == false { result.sampleRounds?.removeLast() }
     if result.allocationSamples?.isEmpty == false { result.allocationSamples?.removeLast() }
     if result.byteSamples?.isEmpty == false { result.byteSamples?.removeLast() }
     if result.notificationSamples?.isEmpty == false { result.notificationSamples?.removeLast() }

@@ -2,7 +2,7 @@
 ///
 /// Scenario selection uses it, so `track*` or `reads/*` select several scenarios
 /// at once. Everything else matches itself.
-public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
+public struct GlobPattern: Codable, Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written.
   public let description: String
   private let characters: [Character]
@@ -49,5 +49,18 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
       patternIndex += 1
     }
     return patternIndex == characters.count
+  }
+}
+
+extension GlobPattern {
+  /// Decodes a pattern from its text.
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(String.self))
+  }
+
+  /// Encodes the pattern as its text.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
   }
 }

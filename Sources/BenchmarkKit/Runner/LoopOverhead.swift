@@ -32,8 +32,8 @@ enum LoopOverhead {
   /// The median nanoseconds per iteration of a run of single-operation reference samples.
   static func measure(configuration: RunConfiguration) -> Double {
     let sampler = sampler(configuration: configuration)
-    for _ in 0..<max(configuration.samples, 21) {
-      sampler.sample()
+    for round in 0..<21 {
+      sampler.sample(round: round)
     }
     return estimate(from: sampler, configuration: configuration).perOperationNs
   }

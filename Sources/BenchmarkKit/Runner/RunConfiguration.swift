@@ -1,11 +1,19 @@
 /// How hard the runner measures: samples, sample length, warm-up and time budget.
-public struct RunConfiguration: Hashable, Sendable {
+public struct RunConfiguration: Codable, Hashable, Sendable {
   /// Whether this is a `--quick` run (quick sizes, fewer and shorter samples).
   public var quick: Bool
-  /// Samples per case when the time budget allows.
+  /// The most samples a case takes, over all passes; each pass takes at most
+  /// its share (``maximumSamplesPerPass``).
   public var samples: Int
-  /// The fewest samples a case keeps, even when its time share is spent.
+  /// The fewest samples a case takes in every pass, whatever its position in
+  /// the run and whatever is left of the budget: a pass median of one or two
+  /// samples says nothing about the pass, and the intervals are built on them.
   public var minimumSamples: Int
+  /// How precisely a pass's median should be known before a case stops taking
+  /// samples beyond ``minimumSamples``: the relative half-width of its 95%
+  /// interval (0.01 = ±1%). Extra samples go to the cases still above it, while
+  /// the group's share of the budget lasts.
+  public var precision: Double
   /// How many times the plan is measured over, each pass on freshly prepared
   /// cases taking its share of the samples. The spread between passes is what a
   /// second run would see and one pass cannot: fixtures placed elsewhere in
@@ -36,7 +44,7 @@ public struct RunConfiguration: Hashable, Sendable {
   public init(
     quick: Bool = false,
     samples: Int = 41,
-    minimumSamples: Int = 5,
+    minimumSamples: Int = 3,
     passes: Int = 4,
     targetSampleNs: UInt64 = 1_000_000,
     warmUpNs: UInt64 = 5_000_000,
@@ -47,6 +55,7 @@ public struct RunConfiguration: Hashable, Sendable {
     self.quick = quick
     self.samples = samples
     self.minimumSamples = Swift.min(minimumSamples, samples)
+    self.precision = 0.01
     self.passes = Swift.max(1, passes)
     self.targetSampleNs = targetSampleNs
     self.warmUpNs = warmUpNs
@@ -57,12 +66,20 @@ public struct RunConfiguration: Hashable, Sendable {
     self.calibratedIterations = nil
   }
 
-  /// The defaults of `obsbench run`: 41 samples of 1 ms in 4 passes, 8 minutes at most.
+  /// The samples a case takes at most in one pass: its share of ``samples``,
+  /// never fewer than ``minimumSamples``.
+  public var maximumSamplesPerPass: Int {
+    Swift.max(minimumSamples, (samples + passes - 1) / passes)
+  }
+
+  /// The defaults of `obsbench run`: up to 41 samples of 1 ms in 4 passes, at least
+  /// 3 in each, 8 minutes at most.
   public static let standard = RunConfiguration()
 
-  /// The defaults of `obsbench run --quick`: 31 samples of 0.5 ms in 4 passes, 40 s at most.
+  /// The defaults of `obsbench run --quick`: up to 31 samples of 0.5 ms in 4
+  /// passes, at least 3 in each, 40 s at most.
   public static let quick = RunConfiguration(
-    quick: true, samples: 31, minimumSamples: 5, passes: 4, targetSampleNs: 500_000,
+    quick: true, samples: 31, minimumSamples: 3, passes: 4, targetSampleNs: 500_000,
     warmUpNs: 2_000_000, timeBudgetSeconds: 40
   )
 }
@@ -70,7 +87,7 @@ public struct RunConfiguration: Hashable, Sendable {
 /// A defect the harness can be told to have, so that a test can prove the
 /// self-check suite fails on a broken harness (`obsbench run --suite selfcheck
 /// --inject-fault NAME`).
-public enum HarnessFault: String, CaseIterable, Hashable, Sendable {
+public enum HarnessFault: String, CaseIterable, Codable, Hashable, Sendable {
   /// Divides each sample by its loop iterations, not by its operations: an
   /// unrolled case reports the time of eight operations as one.
   case unrollingIgnored = "unrolling-ignored"

@@ -7,8 +7,12 @@ import BenchmarkKit
 /// it has been given less work (a memo where `none` walks a key path, a hoisted
 /// read), and its figure would be a workload defect, not a result — so the run
 /// fails. "Measurably" means beyond both the noise and the resolution: the 95%
-/// interval of the paired ratio to `none` lies wholly below 1, and the two medians
-/// differ by more than both cases' uncertainties together.
+/// interval of the paired ratio to `none` lies wholly below 1, the paired ratio
+/// of every pass is below 1, and the two medians differ by more than both cases'
+/// uncertainties together. Where a pass is not cheaper, the difference is where
+/// a buffer landed in the others, not the work done. Where the run counted both
+/// cases' instructions, the counts judge instead of time: the same instructions
+/// are the same work, whatever the clock says of their placement.
 public enum FloorCheck {
   /// The strategy that is the floor.
   public static let floor = "none"
@@ -46,14 +50,20 @@ public enum FloorCheck {
 
   /// How `result` beats `none` (e.g. "0.62× [0.58–0.66] of none"), or `nil` when it does not measurably.
   static func beats(_ result: CaseResult, _ none: CaseResult) -> String? {
+    if let counted = result.instructionsPerOperation, let floorCount = none.instructionsPerOperation, floorCount > 0 {
+      guard counted < floorCount * (1 - instructionSlack) else { return nil }
+      return "\(NumberFormat.fixed(counted, 1)) instructions per operation against \(NumberFormat.fixed(floorCount, 1))"
+    }
     guard let figure = result.medianFigure, let noneFigure = none.medianFigure,
       let noneMedian = noneFigure.value
     else { return nil }
     let margin = (result.uncertaintyNs ?? 0) + (none.uncertaintyNs ?? 0)
     switch figure {
     case .value(let median):
+      let passRatios = PairedRatio.passRatios(of: PairedRatio.pairs(result, none))
       guard noneMedian - median > margin,
-        let interval = PairedRatio.interval(of: result, to: none), interval.upperBound < 1
+        let interval = PairedRatio.interval(of: result, to: none), interval.upperBound < 1,
+        !passRatios.isEmpty, passRatios.allSatisfy({ $0 < 1 })
       else { return nil }
       return
         "\(NumberFormat.nanoseconds(median)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns, \(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)) of none"
@@ -64,6 +74,10 @@ public enum FloorCheck {
       return nil
     }
   }
+
+  /// How many fewer instructions than `none` count as less work: 2%, room for a
+  /// count that varies with state between equal stretches (`~` in the reports).
+  static let instructionSlack = 0.02
 
   private static func groupKey(_ result: CaseResult) -> String {
     "\(result.suite)/\(result.scenario)[\(result.size)]"

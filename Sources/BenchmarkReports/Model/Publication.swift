@@ -25,13 +25,16 @@ public enum Publication {
   /// The published figures of `result`, with its ratio to `reference` when given.
   public static func figures(of result: CaseResult, reference: CaseResult?) -> PublishedFigures? {
     guard result.failure == nil, let statistics = result.statistics else { return nil }
+    // The published interval is the two-component one (``CaseResult/medianInterval``);
+    // results written before it existed fall back on the bootstrap's.
+    let interval = result.medianInterval ?? statistics.ciLow...statistics.ciHigh
     var figures = PublishedFigures(
       resolutionNs: result.resolutionNs,
       medianNs: result.figure(statistics.median),
       p90Ns: result.figure(statistics.p90),
       minNs: result.figure(statistics.min),
-      ciLowNs: result.figure(statistics.ciLow),
-      ciHighNs: result.figure(statistics.ciHigh))
+      ciLowNs: result.figure(interval.lowerBound),
+      ciHighNs: result.figure(interval.upperBound))
     if let reference, reference.key != result.key {
       let (ratio, interval) = self.ratio(of: result, to: reference)
       figures.ratioToApple = ratio

@@ -3,26 +3,29 @@ import Foundation
 
 extension PairedRatio {
   /// The `confidence` interval of the paired ratio of `result` to `reference`
-  /// (``of(_:to:)``), or `nil` when the ratio has no honest interval.
+  /// (``of(_:to:)``), or `nil` when the ratio has no honest interval: a
+  /// *prediction* interval, where a rerun of the same binary should put its ratio.
   ///
-  /// Rounds of a shared machine are not independent: a neighbour's build slows a
-  /// stretch of consecutive rounds. A plain bootstrap of per-round ratios treats
-  /// them as independent and comes out too narrow, so this resamples *blocks* of
-  /// consecutive rounds (a circular moving-block bootstrap, blocks of ⌈∛n⌉ rounds),
-  /// keeping each round's pair together so the machine's drift still cancels.
+  /// Two components, as for a median (``CaseResult/summarise(resamples:seed:)``):
   ///
-  /// Every sample had the run's estimate of the loop cost subtracted; that
-  /// estimate has its own sampling error, the same for every round of the case and
-  /// different in the next run. Each resample therefore also moves each case's
-  /// subtracted loop cost by a normal draw of that estimate's spread (one draw
-  /// shared by both cases when they subtracted the same estimate, their group's
-  /// reference of one loop shape; independent draws otherwise).
+  /// - **Within the run.** Rounds of a shared machine are not independent: a
+  ///   neighbour's build slows a stretch of consecutive rounds. A plain bootstrap
+  ///   of per-round ratios treats them as independent and comes out too narrow, so
+  ///   this resamples *blocks* of consecutive (pass, round) pairs (a circular
+  ///   moving-block bootstrap, blocks of ⌈∛n⌉), keeping each pair together so the
+  ///   machine's drift still cancels. Every sample had its pass's estimate of the
+  ///   loop cost subtracted, whose sampling error is the same for every round and
+  ///   different in the next run: each resample also moves each case's loop cost
+  ///   by a normal draw of that spread (one draw for both when they subtracted the
+  ///   same estimate).
+  /// - **Between passes.** Each pass is a process of its own on fresh fixtures;
+  ///   the passes' paired ratios scatter as runs do. Their spread in log ratio
+  ///   gives a rerun's distance t(0.975, P − 1) · s · √(2 / P)
+  ///   (``PassSpread/predictionHalfWidth(of:)``).
   ///
-  /// Rounds of one run also share the fixtures' places in memory and one stretch
-  /// of the machine's state, which the next run will not: the runner measures in
-  /// passes on fresh fixtures (``CaseResult/passSampleCounts``), and the interval
-  /// is widened to cover the paired ratio ± the spread of the passes' ratios
-  /// (``PassSpread``) where that is wider, so it bounds what a rerun measures.
+  /// In log ratio, each side of the interval is √(between² + 2 · within²) (the
+  /// rerun's own within-run noise counted too), and the interval holds every
+  /// pass's ratio.
   ///
   /// `nil` when either case failed, has fewer than 3 paired rounds, or its median
   /// is a bound rather than a value (``CaseResult/medianFigure``): a ratio with a
@@ -43,10 +46,9 @@ extension PairedRatio {
     guard result.failure == nil, reference.failure == nil,
       case .value = result.medianFigure, case .value = reference.medianFigure
     else { return nil }
-    let rounds = min(result.samples.count, reference.samples.count)
-    guard rounds >= 3, resamples > 0 else { return nil }
-    let numerator = Array(result.samples.prefix(rounds))
-    let denominator = Array(reference.samples.prefix(rounds))
+    let paired = pairs(result, reference)
+    let rounds = paired.count
+    guard rounds >= 3, resamples > 0, let ratio = median(of: paired), ratio > 0 else { return nil }
     let numeratorSpread = loopCostSpread(of: result)
     let denominatorSpread = loopCostSpread(of: reference)
     let sharedLoopCost = result.loopOverheadNs != nil && result.loopOverheadNs == reference.loopOverheadNs
@@ -66,11 +68,11 @@ extension PairedRatio {
       while drawn < rounds {
         let start = generator.nextIndex(below: rounds)
         for offset in 0..<min(block, rounds - drawn) {
-          let round = (start + offset) % rounds
-          let bottom = denominator[round] - denominatorShift
+          let pair = paired[(start + offset) % rounds]
+          let bottom = pair.denominator - denominatorShift
           // A round whose reference time is not positive has no ratio; the median of
           // the others stands unless they are too few (below).
-          if bottom > 0 { ratios.append((numerator[round] - numeratorShift) / bottom) }
+          if bottom > 0 { ratios.append((pair.numerator - numeratorShift) / bottom) }
         }
         drawn += block
       }
@@ -86,28 +88,28 @@ extension PairedRatio {
     guard discarded * 20 <= resamples, !medians.isEmpty else { return nil }
     medians.sort()
     let tail = (1 - confidence) / 2
-    var low = max(0, Statistics.percentile(tail, ofSorted: medians))
-    var high = max(low, Statistics.percentile(1 - tail, ofSorted: medians))
-    if let spread = passSpread(of: result, to: reference), let ratio = of(result, to: reference), ratio > 0 {
-      low = min(low, ratio * exp(-spread))
-      high = max(high, ratio * exp(spread))
+    let bootLow = Statistics.percentile(tail, ofSorted: medians)
+    let bootHigh = Statistics.percentile(1 - tail, ofSorted: medians)
+    guard bootLow > 0 else { return nil }
+    let lowWithin = max(0, log(ratio / bootLow))
+    let highWithin = max(0, log(bootHigh / ratio))
+    let passRatios = passRatios(of: paired)
+    let between = PassSpread.predictionHalfWidth(of: passRatios.map { log($0) }) ?? 0
+    var low = ratio * exp(-(between * between + 2 * lowWithin * lowWithin).squareRoot())
+    var high = ratio * exp((between * between + 2 * highWithin * highWithin).squareRoot())
+    if let lowest = passRatios.min(), let highest = passRatios.max() {
+      low = min(low, lowest)
+      high = max(high, highest)
     }
     return low...high
   }
 
-  /// The 95% half-width, in log ratio, of the paired ratio's mean over the passes
-  /// both cases took (``PassSpread/halfWidth(of:)``); `nil` with fewer than two
-  /// passes or a pass whose ratio is not positive.
-  static func passSpread(of result: CaseResult, to reference: CaseResult) -> Double? {
-    let numerator = PassSpread.passes(of: result.samples, counts: result.passSampleCounts)
-    let denominator = PassSpread.passes(of: reference.samples, counts: reference.passSampleCounts)
-    guard numerator.count == denominator.count, numerator.count >= 2 else { return nil }
-    var logs = [Double]()
-    for (top, bottom) in zip(numerator, denominator) {
-      guard let ratio = median(Array(top), over: Array(bottom)), ratio > 0 else { return nil }
-      logs.append(log(ratio))
+  /// The paired ratio of each pass that has pairs, in pass order; passes whose
+  /// ratio is not positive are left out.
+  static func passRatios(of pairs: [Pair]) -> [Double] {
+    Dictionary(grouping: pairs, by: \.pass).sorted { $0.key < $1.key }.compactMap { _, inPass in
+      median(of: inPass).flatMap { $0 > 0 ? $0 : nil }
     }
-    return PassSpread.halfWidth(of: logs)
   }
 
   /// Blocks of consecutive rounds: ⌈∛n⌉, the usual order for a moving-block
@@ -117,13 +119,9 @@ extension PairedRatio {
   }
 
   /// The standard deviation of the loop-cost estimate subtracted from `result`'s
-  /// samples, in ns: what is left of ``CaseResult/uncertaintyNs`` after the loop
-  /// cost itself and the case's own median interval, as a 95% half-width, over 1.96.
+  /// samples, in ns: its 95% half-width (``CaseResult/loopUncertaintyNs``) over 1.96.
   static func loopCostSpread(of result: CaseResult) -> Double {
-    guard let uncertainty = result.uncertaintyNs, let statistics = result.statistics else { return 0 }
-    let ownHalfWidth = (statistics.ciHigh - statistics.ciLow) / 2
-    let halfWidth = uncertainty - (result.loopOverheadNs ?? 0) - ownHalfWidth
-    return max(0, halfWidth) / 1.96
+    max(0, result.loopUncertaintyNs ?? 0) / 1.96
   }
 }
 

@@ -1,0 +1,107 @@
+import BenchmarkKit
+import BenchmarkReports
+import Benchmarks
+import Foundation
+
+/// `obsbench run` as the steps it takes, in order:
+///
+/// ```
+/// plan ─▶ measure passes ─▶ merge ─▶ checks ─▶ instructions ─▶ publish ─▶ write
+///          (one child per pass,     (suite checks,  (callgrind,   (figures   (every format
+///           or in process:           none is the     when asked)   once)      reads them)
+///           measurePass each)        floor)
+/// ```
+///
+/// Everything that can be wrong with the input is found in ``init``, before the
+/// first sample. The figures every writer prints are computed once, in
+/// ``publish(_:)``.
+struct RunPipeline {
+  let options: RunOptions
+  let plan: BenchmarkPlan
+  let console: Console
+  /// Where instructions are counted, when `--metric` asks for them.
+  let callgrind: Callgrind?
+  /// Whether passes may run as child processes (not in a test host).
+  let separateProcesses: Bool
+  private let progress: ProgressPrinter
+
+  /// Step 1, plan: validates the options against the registry.
+  init(
+    options: RunOptions, registry: [BenchmarkSuite], environment: [String: String], console: Console,
+    separateProcesses: Bool
+  ) throws {
+    self.options = options
+    self.console = console
+    plan = try BenchmarkPlan(registry: registry, selection: options.selection)
+    // A missing valgrind is bad input too, found before anything is measured.
+    callgrind = options.metrics.contains(.instructions) ? try Callgrind.locate(environment: environment) : nil
+    self.separateProcesses = separateProcesses
+    progress = ProgressPrinter(console: console)
+  }
+
+  /// Steps 2 and 3, measure passes and merge: every pass measured one way
+  /// (``BenchmarkRunner/measurePass(_:pass:of:environment:)``), in a child
+  /// process of its own where it can be.
+  func measure() throws -> BenchmarkRun {
+    let configuration = options.configuration
+    let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
+    guard separateProcesses && PassChild.available else {
+      return runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
+    }
+    let start = MonotonicClock.now()
+    let loadAtStart = SystemLoad.current()
+    let passes = try PassChild.measure(options.selection, configuration: configuration, console: console)
+    let loadAtEnd = SystemLoad.current()
+    return runner.merge(
+      passes, plan: plan, environment: RunEnvironment.current(buildCommit: buildCommit),
+      durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
+      backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
+  }
+
+  /// Step 4, checks: the suites' own, then the run-wide check that nothing is
+  /// cheaper than `none` (a strategy that is was given less work: a workload
+  /// defect that fails the run like a failed self-check).
+  func check(_ run: inout BenchmarkRun) {
+    BenchmarkRunner(configuration: options.configuration, onEvent: progress.handle).evaluateChecks(of: &run, plan: plan)
+  }
+
+  /// The floor check, after instructions are counted: where both sides have
+  /// counts, the counts judge.
+  func checkFloor(_ run: inout BenchmarkRun) {
+    let floorChecks = FloorCheck.evaluate(run)
+    run.checks += floorChecks
+    for check in floorChecks { progress.handle(.checkFinished(check)) }
+  }
+
+  /// Step 5, instructions: counted under callgrind when `--metric` asks.
+  func countInstructions(_ run: inout BenchmarkRun, arguments: [String]) throws {
+    guard let callgrind else { return }
+    try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
+  }
+
+  /// Step 6, publish: every case's figures (values or bounds, the ratio to apple
+  /// and its interval), computed once; every writer reads them.
+  func publish(_ run: BenchmarkRun) -> BenchmarkRun {
+    var run = Publication.publish(run)
+    run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
+    return run
+  }
+
+  /// Runs every step and writes the reports into `folder`; returns the run.
+  func run(arguments: [String], into folder: OutputFolder) throws -> (run: BenchmarkRun, written: [String]) {
+    var run: BenchmarkRun
+    if options.metrics.contains(.time) {
+      run = try measure()
+      progress.finish()
+      check(&run)
+    } else {
+      run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
+    }
+    try countInstructions(&run, arguments: arguments)
+    if options.metrics.contains(.time) { checkFloor(&run) }
+    run = publish(run)
+    // Step 7, write: the new set of files swapped in whole.
+    let written = try ReportWriter.write(run, formats: options.formats, to: folder.path)
+    return (run, written)
+  }
+}
