@@ -21,8 +21,10 @@ enum Collections {
     )
   }
 
-  /// Row counts, log-spaced.
-  static let rowCounts = [10, 100, 1_000, 10_000, 100_000]
+  /// Row counts, log-spaced. 100 000 rows (`--sizes 100000`) is not among the
+  /// defaults: preparing a list of them on fresh fixtures in every pass costs
+  /// about 2 s per strategy, more than the rest of the suite's set-up together.
+  static let rowCounts = [10, 100, 1_000, 10_000]
   /// The row counts of a quick run.
   static let quickRowCounts = [10, 1_000]
 

@@ -22,7 +22,10 @@ final class CoreRearmedListFixture<S: ObservationStrategy> {
   init(rows count: Int) {
     let store = Store(initialState: ListState(rows: (0..<count).map { RowState<S>(id: $0) }), reducer: listReducer)
     self.store = store
-    rows = (0..<count).map { store.scope(row: $0, of: \.rows, action: ListAction.row)! }
+    // One key path for every row: a literal in generic code is instantiated at
+    // run time on every evaluation (tens of thousands of instructions each).
+    let rowsPath = \ListState<S>.rows
+    rows = (0..<count).map { store.scope(row: $0, of: rowsPath, action: ListAction.row)! }
     let tally = self.tally
     // `read` rather than dynamic members: a key path literal in generic code is
     // instantiated at run time on every re-arm (see reads/store-member).

@@ -22,7 +22,10 @@ final class CoreRenderList<S: ObservationStrategy> {
   init(rows count: Int) {
     let store = Store(initialState: ListState(rows: (0..<count).map { RowState<S>(id: $0) }), reducer: listReducer)
     self.store = store
-    rows = ContiguousArray((0..<count).map { store.scope(row: $0, of: \.rows, action: ListAction.row)! })
+    // One key path for every row: a literal in generic code is instantiated at
+    // run time on every evaluation (tens of thousands of instructions each).
+    let rowsPath = \ListState<S>.rows
+    rows = ContiguousArray((0..<count).map { store.scope(row: $0, of: rowsPath, action: ListAction.row)! })
     queue = RenderQueue(rows: count)
     tokens = ContiguousArray(repeating: nil, count: count)
     for row in 0..<count { render(row) }

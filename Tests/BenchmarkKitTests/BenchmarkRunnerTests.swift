@@ -7,7 +7,7 @@ import Testing
 struct BenchmarkRunnerTests {
   /// Runs fast enough for a debug test: few, short samples.
   static let configuration = RunConfiguration(
-    samples: 6, minimumSamples: 3, targetSampleNs: 200_000, warmUpNs: 200_000, timeBudgetSeconds: nil,
+    samples: 6, minimumSamples: 3, passes: 2, targetSampleNs: 200_000, warmUpNs: 200_000, timeBudgetSeconds: nil,
     bootstrapResamples: 50)
 
   /// Records the order in which cases are sampled, across threads.
@@ -45,7 +45,10 @@ struct BenchmarkRunnerTests {
 
   private func run(_ suite: BenchmarkSuite, configuration: RunConfiguration = configuration) throws -> BenchmarkRun {
     let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
-    return BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
+    let runner = BenchmarkRunner(configuration: configuration)
+    var run = runner.run(plan, environment: .current())
+    runner.evaluateChecks(of: &run, plan: plan)
+    return run
   }
 
   @Test func run_measuresEveryCase_withStatisticsAndNotifications() throws {
@@ -68,6 +71,8 @@ struct BenchmarkRunnerTests {
     var configuration = Self.configuration
     configuration.samples = 12
     configuration.passes = 1
+    // Never met: every case takes all 12 rounds.
+    configuration.precision = -1
     _ = try run(Self.suite(strategies: strategies, log: log), configuration: configuration)
     // The last 10 of the 12 rounds are sampling only (calibration, and a first
     // sample re-timed in round 1, come before): each round is every strategy once,
@@ -142,7 +147,7 @@ struct BenchmarkRunnerTests {
     configuration.samples = 50
     configuration.timeBudgetSeconds = 0.001
     let run = try run(Self.suite(), configuration: configuration)
-    #expect(run.cases.allSatisfy { $0.samples.count == 3 })
+    #expect(run.cases.allSatisfy { $0.passSampleCounts == [3, 3] })
   }
 
   @Test(.enabled(if: AllocationCounter.shared != nil))

@@ -29,10 +29,28 @@ struct PassTests {
     #expect(PassSpread.passes(of: values, counts: nil).map(Array.init) == [values])
   }
 
-  @Test func share_spreadsSamplesEvenly_theLastPassReachingTheCount() {
-    #expect((0..<4).map { BenchmarkRunner.share(41, through: $0, of: 4) } == [11, 21, 31, 41])
-    #expect((0..<4).map { BenchmarkRunner.share(5, through: $0, of: 4) } == [2, 3, 4, 5])
-    #expect(BenchmarkRunner.share(5, through: -1, of: 4) == 0)
+  @Test func maximumSamplesPerPass_isTheShareOfSamples_neverBelowTheMinimum() {
+    var configuration = RunConfiguration(samples: 41, minimumSamples: 3, passes: 4)
+    #expect(configuration.maximumSamplesPerPass == 11)
+    configuration.samples = 5
+    #expect(configuration.maximumSamplesPerPass == 3)
+  }
+
+  @Test func predictionHalfWidth_isTheMeansHalfWidthTimesRootTwo() throws {
+    let values = [1.0, 2, 3, 2]
+    let mean = try #require(PassSpread.halfWidth(of: values))
+    let prediction = try #require(PassSpread.predictionHalfWidth(of: values))
+    #expect(abs(prediction - mean * 2.0.squareRoot()) < 1e-12)
+    #expect(PassSpread.predictionHalfWidth(of: [1]) == nil)
+  }
+
+  @Test func modes_findTwoSeparateGroups_andNotOneSpreadGroup() throws {
+    let modes = try #require(PassSpread.modes(of: [0.97, 0.61, 0.50, 0.98]))
+    #expect(modes.low == 0.50...0.61)
+    #expect(modes.high == 0.97...0.98)
+    #expect(PassSpread.modes(of: [1.0, 1.05, 1.1, 1.02]) == nil)
+    // Evenly spread values have no step wider than the groups' own spread.
+    #expect(PassSpread.modes(of: [1.0, 1.3, 1.69, 2.2]) == nil)
   }
 
   static func pass(_ samples: [Double], notifications: Double? = nil, failure: String? = nil) -> CaseResult {
@@ -44,8 +62,10 @@ struct PassTests {
     result.allocationSamples = samples.map { _ in 1 }
     result.notificationsPerOperation = notifications
     result.failure = failure
-    result.statistics = Statistics(samples, resamples: 20, seed: 1)
-    result.uncertaintyNs = 0.5 + 0.25 + (result.statistics.map { ($0.ciHigh - $0.ciLow) / 2 } ?? 0)
+    result.loopUncertaintyNs = 0.25
+    result.passSampleCounts = [samples.count]
+    result.sampleRounds = Array(samples.indices)
+    result.summarise(resamples: 20, seed: 1)
     return result
   }
 
@@ -54,20 +74,74 @@ struct PassTests {
       [Self.pass([10, 11, 12], notifications: 1), Self.pass([20, 21], notifications: 2)], resamples: 20, seed: 1)
     #expect(merged.samples == [10, 11, 12, 20, 21])
     #expect(merged.passSampleCounts == [3, 2])
+    #expect(merged.sampleRounds == [0, 1, 2, 0, 1])
     #expect(merged.elapsedNs.count == 5)
     #expect(merged.statistics?.count == 5)
     #expect(merged.statistics?.median == 12)
     #expect(merged.allocationsPerOperation == 1)
     // Weighted by operations: 3 samples at 1, 2 samples at 2.
     #expect(abs((merged.notificationsPerOperation ?? 0) - 7.0 / 5) < 1e-12)
-    // The passes' loop-cost uncertainty (0.25) carries over.
-    let statistics = try #require(merged.statistics)
-    #expect(abs((merged.uncertaintyNs ?? 0) - (0.5 + 0.25 + (statistics.ciHigh - statistics.ciLow) / 2)) < 1e-9)
+    // The loop cost and its uncertainty (0.5 + 0.25) plus the larger side of the interval.
+    let interval = try #require(merged.medianInterval)
+    let median = try #require(merged.statistics?.median)
+    let side = max(interval.upperBound - median, median - interval.lowerBound)
+    #expect(abs((merged.uncertaintyNs ?? 0) - (0.5 + 0.25 + side)) < 1e-9)
   }
 
-  @Test func merging_aFailedPassFailsTheCase() {
-    let merged = CaseResult.merging([Self.pass([1, 2]), Self.pass([], failure: "expected 1 notification")], resamples: 20, seed: 1)
-    #expect(merged.failure == "expected 1 notification")
+  @Test func merging_aMissingPass_countsAsAPassOfNoSamples() {
+    let merged = CaseResult.merging([Self.pass([10, 11, 12]), nil, Self.pass([20, 21, 22])], resamples: 20, seed: 1)
+    #expect(merged.passSampleCounts == [3, 0, 3])
+    #expect(merged.passMedians == [11, 21])
+  }
+
+  @Test func merging_dropsFiguresPublishedForOnePass() {
+    var first = Self.pass([10, 11, 12])
+    first.published = PublishedFigures(
+      resolutionNs: 0, medianNs: .value(1), p90Ns: .value(1), minNs: .value(1), ciLowNs: .value(1), ciHighNs: .value(1))
+    let merged = CaseResult.merging([first, Self.pass([20, 21, 22])], resamples: 20, seed: 1)
+    #expect(merged.published == nil)
+  }
+
+  @Test func summarise_aBimodalCase_getsAnIntervalCoveringBothModes() throws {
+    // Two passes in the fast state, two in the ×2 slow one; each pass is tight.
+    let merged = CaseResult.merging(
+      [
+        Self.pass([0.50, 0.51, 0.49, 0.50]), Self.pass([1.00, 1.01, 0.99, 1.00]),
+        Self.pass([0.52, 0.50, 0.51, 0.51]), Self.pass([0.98, 0.99, 1.00, 0.99]),
+      ], resamples: 200, seed: 1)
+    let interval = try #require(merged.medianInterval)
+    #expect(interval.lowerBound <= 0.50)
+    #expect(interval.upperBound >= 1.00)
+    #expect(merged.passModes?.hasPrefix("passes in two modes") == true)
+    // One pass in another mode than three is still covered.
+    let lopsided = CaseResult.merging(
+      [Self.pass([4, 4.1, 3.9]), Self.pass([4, 4.05, 3.95]), Self.pass([4.1, 4, 4.05]), Self.pass([8, 8.1, 7.9])],
+      resamples: 200, seed: 1)
+    let wide = try #require(lopsided.medianInterval)
+    #expect(wide.contains(4) && wide.contains(8))
+  }
+
+  @Test func figure_aBound_isNeverBelowItsIntervalsTop_norBelowAnyPassMedian() throws {
+    // A sub-resolution case: a large loop cost removed, passes in two states.
+    var passes = [CaseResult]()
+    for values in [[0.30, 0.35, 0.32], [0.60, 0.62, 0.58], [0.31, 0.29, 0.33], [0.90, 0.95, 0.97]] {
+      var pass = Self.pass(values)
+      pass.loopOverheadNs = 0.4
+      pass.loopUncertaintyNs = 0.05
+      pass.summarise(resamples: 50, seed: 2)
+      passes.append(pass)
+    }
+    let merged = CaseResult.merging(passes, resamples: 200, seed: 3)
+    let median = try #require(merged.statistics?.median)
+    guard case .below(let bound) = merged.figure(median) else {
+      Issue.record("a median under its resolution must be published as a bound")
+      return
+    }
+    let interval = try #require(merged.medianInterval)
+    #expect(bound >= interval.upperBound)
+    #expect(merged.passMedians.allSatisfy { bound >= $0 })
+    // Every published time of the case is bounded the same way.
+    if case .below(let low) = merged.figure(merged.statistics?.min ?? 0) { #expect(low >= interval.upperBound) }
   }
 
   @Test func runner_preparesEveryCaseAfreshInEachPass_andTearsEachDown() throws {
@@ -89,8 +163,9 @@ struct PassTests {
     #expect(tornDown.withLock { $0 } == 6)
     #expect(run.settings.passes == 3)
     for result in run.cases {
-      #expect(result.passSampleCounts == [2, 2, 2])
-      #expect(result.samples.count == 6)
+      #expect(result.passSampleCounts == [3, 3, 3])
+      #expect(result.samples.count == 9)
+      #expect(result.sampleRounds == [0, 1, 2, 0, 1, 2, 0, 1, 2])
     }
   }
 
@@ -121,7 +196,61 @@ struct PassTests {
     #expect((5...22).contains(retimed.iterations))
     #expect(retimed.calibrationNote == nil)
     // The sample that missed is discarded: every case keeps its six.
-    #expect(run.cases.allSatisfy { $0.samples.count == 6 && $0.passSampleCounts == [6] })
+    #expect(run.cases.allSatisfy { $0.samples.count >= 3 && $0.passSampleCounts == [$0.samples.count] })
   }
 
+
+  @Test func sampler_givesEveryCaseItsMinimumInEveryPass_whateverItsPlaceAndTheBudget() throws {
+    // Twelve groups and a budget spent long before the last: each still gets 3
+    // samples in each pass, where a share of what is left used to give it 1.
+    let scenarios = (0..<12).map { index in
+      BenchmarkScenario(name: "spin\(index)", summary: "spins", strategies: ["a", "b"]) { _, _ in
+        PreparedCase(run: { iterations in
+          for _ in 0..<iterations {
+            let start = MonotonicClock.now()
+            while MonotonicClock.now() &- start < 2_000 {}
+          }
+        })
+      }
+    }
+    let suite = BenchmarkSuite(name: "test", summary: "test", scenarios: scenarios)
+    var configuration = BenchmarkRunnerTests.configuration
+    configuration.passes = 3
+    configuration.samples = 30
+    configuration.timeBudgetSeconds = 0.001
+    let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
+    let run = BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
+    #expect(run.cases.count == 24)
+    for result in run.cases {
+      #expect(result.passSampleCounts?.count == 3)
+      #expect(result.passSampleCounts?.allSatisfy { $0 >= 3 } == true, "\(result.displayName): \(result.passSampleCounts ?? [])")
+    }
+  }
+
+  @Test func sampler_givesExtraSamplesToImpreciseCases_upToTheirShare() throws {
+    // "steady" spins a fixed time; "noisy" spins 2 or 20 µs in turn, so its median
+    // is never known to 1%: it takes its whole share, the steady one its minimum.
+    let flip = Mutex(false)
+    let scenario = BenchmarkScenario(name: "mixed", summary: "steady and noisy", strategies: ["steady", "noisy"]) {
+      strategy, _ in
+      PreparedCase(run: { iterations in
+        let noisy = strategy == "noisy" && flip.withLock { $0.toggle(); return $0 }
+        let spin: UInt64 = noisy ? 20_000 : 2_000
+        for _ in 0..<iterations {
+          let start = MonotonicClock.now()
+          while MonotonicClock.now() &- start < spin {}
+        }
+      })
+    }
+    let suite = BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])
+    var configuration = BenchmarkRunnerTests.configuration
+    configuration.passes = 1
+    configuration.samples = 12
+    // Loose enough that the steady spin meets it on a loaded machine too.
+    configuration.precision = 0.05
+    let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
+    let run = BenchmarkRunner(configuration: configuration).run(plan, environment: .current())
+    #expect(run.cases.first { $0.strategy == "noisy" }?.samples.count == 12)
+    #expect((run.cases.first { $0.strategy == "steady" }?.samples.count ?? 0) < 12)
+  }
 }

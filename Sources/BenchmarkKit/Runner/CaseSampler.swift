@@ -55,16 +55,18 @@ final class CaseSampler {
   }
 
   /// How precisely the samples so far know their median: the half-width of its
-  /// 95% interval relative to the median, from the median absolute deviation
-  /// (1.4826 × MAD estimates σ; the median's standard error is 1.2533 σ / √n for
-  /// normal noise). Infinite with fewer than two samples or a median at zero.
+  /// 95% interval relative to the median, from the interquartile range (IQR /
+  /// 1.349 estimates σ; the median's standard error is 1.2533 σ / √n for normal
+  /// noise). Interpolated quartiles see one outlier among three samples, where
+  /// the median absolute deviation would be zero. Infinite with fewer than two
+  /// samples or a median at zero.
   var relativeHalfWidth: Double {
-    guard grossSamples.count >= 2, let median = Statistics.median(grossSamples), median > 0 else {
-      return .infinity
-    }
+    guard grossSamples.count >= 2 else { return .infinity }
     let sorted = grossSamples.sorted()
-    let mad = Statistics.medianAbsoluteDeviation(ofSorted: sorted, median: median)
-    return 1.96 * 1.2533 * 1.4826 * mad / Double(grossSamples.count).squareRoot() / median
+    let median = Statistics.percentile(0.5, ofSorted: sorted)
+    guard median > 0 else { return .infinity }
+    let spread = Statistics.percentile(0.75, ofSorted: sorted) - Statistics.percentile(0.25, ofSorted: sorted)
+    return 1.96 * 1.2533 * spread / 1.349 / Double(sorted.count).squareRoot() / median
   }
 
   /// Adds set-up time spent outside the sampler to this case's account.
