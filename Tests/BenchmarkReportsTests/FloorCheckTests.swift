@@ -1,0 +1,40 @@
+import BenchmarkKit
+import BenchmarkReports
+import Testing
+
+/// `none` is the floor: a strategy measurably cheaper is a workload defect, and
+/// where one buffer landed is not.
+@Suite("Floor check")
+struct FloorCheckTests {
+  static func run(_ cases: [CaseResult]) -> BenchmarkRun {
+    Fixtures.run(cases)
+  }
+
+  static let floor = PassCases.result("none", passes: Array(repeating: [10, 10.2, 9.8, 10.1, 9.9], count: 4))
+
+  @Test func evaluate_whenCheaperInEveryPass_fails() throws {
+    // A real defect: half the work, in every process.
+    let cheaper = PassCases.result("a", passes: Array(repeating: [5, 5.1, 4.9, 5.05, 4.95], count: 4))
+    let check = try #require(FloorCheck.evaluate(Self.run([cheaper, Self.floor])).first)
+    #expect(check.failed)
+    #expect(check.outcome?.detail.contains("x[1] a") == true)
+  }
+
+  @Test func evaluate_whenOnePassIsNotCheaper_passes() throws {
+    // Cheaper in three passes, as expensive in the fourth: where a buffer landed.
+    let placed = PassCases.result(
+      "a", passes: [[5, 5.1, 4.9, 5, 5], [5, 5.1, 4.9, 5, 5], [5, 5.1, 4.9, 5, 5], [10.3, 10.4, 10.2, 10.3, 10.5]])
+    let check = try #require(FloorCheck.evaluate(Self.run([placed, Self.floor])).first)
+    #expect(!check.failed)
+  }
+
+  @Test func evaluate_whenInstructionsAreCounted_theCountsJudge() throws {
+    // Cheaper in every pass by the clock, the same instructions: the same work.
+    let floor = PassCases.result("none", passes: Array(repeating: [10, 10.2, 9.8], count: 4), instructions: 79_083)
+    let same = PassCases.result("a", passes: Array(repeating: [5, 5.1, 4.9], count: 4), instructions: 78_373)
+    #expect(FloorCheck.evaluate(Self.run([same, floor])).first?.failed == false)
+    // Fewer instructions by more than the slack: a defect even where time ties.
+    let less = PassCases.result("a", passes: Array(repeating: [10, 10.2, 9.8], count: 4), instructions: 60_000)
+    #expect(FloorCheck.evaluate(Self.run([less, floor])).first?.failed == true)
+  }
+}
