@@ -60,8 +60,10 @@ struct RunOptions {
       }
       configuration.passes = count
     }
-    // A pass takes at least one sample of every case.
-    configuration.passes = min(configuration.passes, configuration.samples)
+    // A pass takes at least its minimum of every case: fewer samples than that
+    // many passes need make fewer passes (`--samples 3`: one pass of 3).
+    configuration.minimumSamples = min(RunConfiguration.standard.minimumSamples, configuration.samples)
+    configuration.passes = max(1, min(configuration.passes, configuration.samples / max(configuration.minimumSamples, 1)))
     if let budget = parsed.value("--time-budget") {
       guard let seconds = Double(budget), seconds.isFinite, seconds > 0 else {
         throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")

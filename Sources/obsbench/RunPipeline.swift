@@ -45,7 +45,7 @@ struct RunPipeline {
   func measure() throws -> BenchmarkRun {
     let configuration = options.configuration
     let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
-    guard separateProcesses && PassChild.available else {
+    guard configuration.passes > 1 && separateProcesses && PassChild.available else {
       return runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
     }
     let start = MonotonicClock.now()

@@ -43,7 +43,8 @@ enum Usage {
       --samples N           At most N samples per case (default 41; 31 with
                             --quick), at most its share of them in each pass and
                             never fewer than 3 per pass; beyond 3, samples go to
-                            the cases whose median is known least precisely
+                            the cases whose median is known least precisely;
+                            fewer than 3 per pass make fewer passes
       --passes N            Measure the whole selection N times over, each pass
                             in a process of its own on freshly prepared cases
                             (default 4): the spread between passes is what a

@@ -86,6 +86,7 @@ struct PairedRatioIntervalTests {
     var xWide = x
     xWide.loopOverheadNs = 1.5  // another shape's estimate: drawn independently
     xWide.uncertaintyNs = 4
+    xWide.loopUncertaintyNs = 2.5
     let narrow = try #require(PairedRatio.interval(of: x, to: y))
     let wide = try #require(PairedRatio.interval(of: xWide, to: y))
     #expect(wide.upperBound - wide.lowerBound > 2 * (narrow.upperBound - narrow.lowerBound))

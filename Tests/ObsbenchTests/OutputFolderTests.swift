@@ -81,7 +81,8 @@ struct OutputFolderTests {
     #expect(second.err.contains("is in use by another obsbench process"))
     #expect(first.terminationStatus == 0)
     let run = try ResultsJSON.read(path: out + "/results.json")
-    #expect(run.cases.map(\.samples.count) == [20])
+    // 4 passes of at least 3 and at most 5 samples: the first run's whole set.
+    #expect(run.cases.map { (12...20).contains($0.samples.count) } == [true])
   }
 
   @Test func run_intoARelativeFolderOfOneLetter_writesIt() throws {

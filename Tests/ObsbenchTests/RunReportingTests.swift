@@ -122,7 +122,7 @@ struct RunPassTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("obsbench-passes-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try ObsbenchProcess.run([
-      "run", "--suite", "selfcheck", "--scenario", "mul-chain-single", "--samples", "6", "--passes", "3",
+      "run", "--suite", "selfcheck", "--scenario", "mul-chain-single", "--samples", "9", "--passes", "3",
       "--format", "json", "--out", folder.path,
     ])
     #expect(outcome.status == 0, "\(outcome.err)")
@@ -130,8 +130,10 @@ struct RunPassTests {
     let run = try ResultsJSON.read(path: folder.appendingPathComponent("results.json").path)
     #expect(run.settings.passes == 3)
     let result = try #require(run.cases.first)
-    #expect(result.passSampleCounts == [2, 2, 2])
-    #expect(result.samples.count == 6)
-    #expect(result.statistics?.count == 6)
+    // At most a third of 9 in each pass, and never fewer than 3.
+    #expect(result.passSampleCounts == [3, 3, 3])
+    #expect(result.sampleRounds == [0, 1, 2, 0, 1, 2, 0, 1, 2])
+    #expect(result.samples.count == 9)
+    #expect(result.statistics?.count == 9)
   }
 }
