@@ -208,6 +208,15 @@ public struct BenchmarkRunner {
       }
       round += 1
     }
+    // The loop cost subtracted from every case of the group is the references'
+    // median: a few more samples than a precise group's 3 rounds, so that one
+    // pre-empted reference sample does not move every case.
+    for shape in shapes.sorted() {
+      while let reference = references[shape], reference.sampleCount < Self.minimumReferenceSamples {
+        reference.sample(round: round)
+        round += 1
+      }
+    }
     let fallback = LoopOverhead.Estimate(perOperationNs: fallbackOverhead, uncertaintyNs: 0)
     for (index, sampler) in samplers {
       let shape = configuration.fault == .referenceShapeIgnored ? 1 : sampler.operationsPerIteration
@@ -218,6 +227,9 @@ public struct BenchmarkRunner {
     }
     return group.strategies.indices.compactMap { finished[$0] }
   }
+
+  /// The fewest samples a group's reference loop of each shape takes in a pass.
+  static let minimumReferenceSamples = 9
 
   /// `items` in a random order drawn from `generator` (Fisher–Yates), the same
   /// for the same seed whatever the standard library's shuffle does.
