@@ -19,7 +19,7 @@ struct ReportWriterTests {
     #expect(written.map { ($0 as NSString).lastPathComponent } == names)
     let contents = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(contents == names.sorted())
-    #expect(try ResultsJSON.read(path: directory + "/results.json") == Publication.publish(Fixtures.sample))
+    #expect(try ResultsJSON.read(path: directory + "/results.json") == Fixtures.sample)
   }
 
   @Test func write_whenTargetCannotBeReplaced_keepsTheExistingReport() throws {
