@@ -12,6 +12,10 @@ import BenchmarkKit
 /// an upper bound, and `median_bound` is then `<`; every other time column is empty
 /// where the run could not resolve it. `iterations` is operations per sample. A
 /// case without published figures (failed, no statistics) has no time columns.
+///
+/// What the reports mark (``CaseMark``) comes from `calibration_note` (`†`),
+/// `outlasts_sample` (`‡`: `true`, else empty) and `pass_modes` (`≈`: the modes
+/// the passes fell into, else empty).
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -21,7 +25,7 @@ public enum ResultsCSV {
     "p99_ns", "max_ns", "mean_ns", "ci_low_ns", "ci_high_ns", "growth_exponent", "failure",
     "median_bound", "resolution_ns", "ops_per_iteration",
     "ratio_to_apple", "ratio_bound", "ratio_ci_low", "ratio_ci_high", "calibration_note",
-    "instructions_per_op", "instructions_note",
+    "instructions_per_op", "instructions_note", "outlasts_sample", "pass_modes",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -56,6 +60,7 @@ public enum ResultsCSV {
         NumberFormat.ratioField(published?.ratioInterval?.upperBound),
         result.calibrationNote ?? "",
         NumberFormat.fixed(result.instructionsPerOperation), result.instructionsNote ?? "",
+        result.outlastsSample == true ? "true" : "", result.passModes ?? "",
       ]
       lines.append(CSVField.row(fields))
     }

@@ -55,7 +55,7 @@ extension HTMLReport {
   /// and sizes as rows, each cell coloured from cheaper (green) to dearer (red).
   static func summarySection(_ runs: ReportRuns) -> String {
     var html = "<h2 id=\"summary\">Summary: cost relative to <code>apple</code></h2>\n"
-    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; x</code>: below what the run can resolve for that case, at most x. † : the case's samples missed their target length by more than 2×. <code>none</code> is plain code without observation: the floor.</p>\n"
+    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; x</code>: below what the run can resolve for that case, at most x. \(HTMLText.escape(CaseMark.legend { $0 })) Hover a mark for what the case says. <code>none</code> is plain code without observation: the floor.</p>\n"
     html += "<div class=\"legend\">cheaper"
     for ratio in [0.125, 0.25, 0.5, 1, 2, 4, 8] {
       html += "<span class=\"sw\" style=\"background:\(ChartPalette.ratioBackground(ratio))\">\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
@@ -125,8 +125,8 @@ extension HTMLReport {
             "<span class=\"ci\(wide ? " wide" : "")\" title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))</span>"
         }
       }
-      let mark = value.calibrationNote == nil ? "" : "†"
-      content += "<span class=\"t\">\(HTMLText.escape(figureDuration(value.median) + mark))</span>"
+      let marks = value.marks.map { "<span class=\"mark\" title=\"\(HTMLText.escape($0.detail))\">\($0.mark.rawValue)</span>" }
+      content += "<span class=\"t\">\(HTMLText.escape(figureDuration(value.median)))\(marks.joined())</span>"
     }
     let classAttribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
     return "<td\(classAttribute)\(style)>\(content)</td>"

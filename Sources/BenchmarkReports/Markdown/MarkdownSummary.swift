@@ -23,7 +23,7 @@ public enum MarkdownSummary {
         "Median ns per operation"
           + (table.hasReference
             ? " (ratio to `\(SummaryTable.reference)` in the same run, ± the larger side of its 95% interval)." : ".")
-          + " `< x`: below what the run can resolve, at most x. `†`: samples missed their target length by more than 2×.")
+          + " `< x`: below what the run can resolve, at most x. " + CaseMark.legend { "`\($0)`" })
       lines.append("")
       lines.append("| scenario | size | " + table.strategies.map { "`\($0)`" }.joined(separator: " | ") + " |")
       lines.append("|---|---:|" + String(repeating: "---:|", count: table.strategies.count))
@@ -31,7 +31,7 @@ public enum MarkdownSummary {
         let cells = row.cells.map { values in
           guard let cell = values.last ?? nil else { return "" }
           if cell.failed { return "**failed**" }
-          let time = NumberFormat.nanoseconds(cell.median) + (cell.calibrationNote == nil ? "" : "†")
+          let time = NumberFormat.nanoseconds(cell.median) + CaseMark.text(cell.marks.map(\.mark))
           return cell.ratio.map { "\(time) (\(NumberFormat.ratio($0, interval: cell.ratioInterval)))" } ?? time
         }
         lines.append("| \(escape(row.scenario)) | \(row.size) | " + cells.joined(separator: " | ") + " |")

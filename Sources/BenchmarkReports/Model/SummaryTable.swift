@@ -21,8 +21,8 @@ struct SummaryTable {
     var ratioInterval: ClosedRange<Double>?
     /// Whether the case failed.
     var failed: Bool
-    /// Why its samples may not be what calibration aimed at, if anything.
-    var calibrationNote: String?
+    /// The case's marks (``CaseMark``), each with what the case says about it.
+    var marks: [(mark: CaseMark, detail: String)]
 
     /// The ratio's resolved value, for colouring; `nil` for a bound.
     var ratioValue: Double? { ratio?.value }
@@ -73,7 +73,8 @@ struct SummaryTable {
               median: published?.medianNs,
               ratio: strategy == Self.reference ? nil : published?.ratioToApple,
               ratioInterval: strategy == Self.reference ? nil : published?.ratioInterval,
-              failed: result.failure != nil, calibrationNote: result.calibrationNote)
+              failed: result.failure != nil,
+              marks: CaseMark.marks(of: result).map { ($0, $0.detail(for: result)) })
           }
         }
       }
