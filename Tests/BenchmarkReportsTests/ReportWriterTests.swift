@@ -56,7 +56,7 @@ struct ReportWriterTests {
     let text = MarkdownSummary.render(Fixtures.sample)
     #expect(text.contains("| scenario | size | `lock-thread-keypath` | `apple` | `none` |"))
     #expect(text.contains("| untracked | 1 | 3.10 (0.18× ±"))
-    #expect(text.contains("| 17.5 | 0.30 (0.017× ±"))
+    #expect(text.contains("| 17.5 n=3 | 0.30 (0.017× ±"))
     #expect(text.contains("Allocator: jemalloc 5.3.0"))
   }
 

@@ -12,6 +12,8 @@ struct Headline {
   var ratio: Figure?
   var interval: ClosedRange<Double>?
   var bestTime: Figure?
+  /// How many samples the best strategy's case has.
+  var bestSamples: SampleCount?
   var appleTime: Figure?
   var noneTime: Figure?
 
@@ -40,6 +42,7 @@ struct Headline {
           line.ratio = published.ratioToApple
           line.interval = published.ratioInterval
           line.bestTime = published.medianNs
+          line.bestSamples = SampleCount(of: result)
         }
         lines.append(line)
       }

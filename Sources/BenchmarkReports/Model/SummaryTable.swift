@@ -23,6 +23,8 @@ struct SummaryTable {
     var failed: Bool
     /// The case's marks (``CaseMark``), each with what the case says about it.
     var marks: [(mark: CaseMark, detail: String)]
+    /// How many samples the case's figures rest on.
+    var samples: SampleCount
 
     /// The ratio's resolved value, for colouring; `nil` for a bound.
     var ratioValue: Double? { ratio?.value }
@@ -74,7 +76,8 @@ struct SummaryTable {
               ratio: strategy == Self.reference ? nil : published?.ratioToApple,
               ratioInterval: strategy == Self.reference ? nil : published?.ratioInterval,
               failed: result.failure != nil,
-              marks: CaseMark.marks(of: result).map { ($0, $0.detail(for: result)) })
+              marks: CaseMark.marks(of: result).map { ($0, $0.detail(for: result)) },
+              samples: SampleCount(of: result))
           }
         }
       }
