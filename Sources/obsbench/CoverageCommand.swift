@@ -1,8 +1,11 @@
+import BenchmarkKit
 import BenchmarkReports
 import Foundation
 
-/// `obsbench coverage A.json B.json`: how often run B's ratio to apple falls in
-/// run A's published interval of it; exit 1 below `--minimum`.
+/// `obsbench coverage A.json B.json`: how often run B's published ratios to apple
+/// and medians fall in run A's published intervals of them, whether A's bounds
+/// hold against its own passes, and how many samples A's cases have; exit 1 when
+/// a share is below `--minimum`.
 enum CoverageCommand {
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
@@ -10,7 +13,7 @@ enum CoverageCommand {
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "coverage", valueOptions: ["--reference", "--minimum"], flags: ["--list"])
+      arguments, command: "coverage", valueOptions: ["--minimum"], flags: ["--list"])
     guard parsed.positionals.count == 2 else {
       throw UsageError("coverage: expected A.json and B.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
     }
@@ -20,29 +23,24 @@ enum CoverageCommand {
       }
       return value / 100
     }
-    let reference = parsed.value("--reference") ?? "apple"
-    let first = try ResultsJSON.read(path: parsed.positionals[0])
-    let second = try ResultsJSON.read(path: parsed.positionals[1])
-    let coverage = IntervalCoverage(first: first, second: second, reference: reference)
-    guard let share = coverage.share else {
-      throw UsageError("coverage: no case has an interval in \(parsed.positionals[0]) and a ratio in \(parsed.positionals[1])")
+    // The figures each run published; files written before runs stored them get them now.
+    let first = try ResultsJSON.readPublished(path: parsed.positionals[0])
+    let second = try ResultsJSON.readPublished(path: parsed.positionals[1])
+    let coverage = IntervalCoverage(first: first, second: second)
+    guard coverage.ratios.share != nil || coverage.medians.share != nil else {
+      throw UsageError("coverage: no case has an interval in \(parsed.positionals[0]) and a value in \(parsed.positionals[1])")
     }
     if parsed.flags.contains("--list") {
-      for entry in coverage.entries {
-        let interval = String(format: "%.4f–%.4f", entry.interval.lowerBound, entry.interval.upperBound)
-        console.print("\(entry.covered ? "in " : "OUT") \(entry.key)  \(interval)  \(String(format: "%.4f", entry.ratio))")
-      }
+      for line in CoverageText.listLines(coverage) { console.print(line) }
     }
-    for suite in coverage.shareBySuite {
-      console.print("\(suite.suite): \(suite.covered) of \(suite.cases)")
+    for line in CoverageText.summaryLines(coverage) { console.print(line) }
+    var below = false
+    for (name, share) in [("ratio", coverage.ratios.share), ("median", coverage.medians.share)] {
+      guard let minimum, let share, share < minimum else { continue }
+      console.printError(
+        "obsbench: \(name) coverage \(CoverageText.percent(share)) is below \(CoverageText.percent(minimum))")
+      below = true
     }
-    let covered = coverage.entries.filter(\.covered).count
-    console.print(
-      "coverage: \(covered) of \(coverage.entries.count) cases (\(String(format: "%.1f", share * 100))%) have B's ratio to \(reference) inside A's 95% interval; \(coverage.skipped) left out (bounds, failures, < 3 rounds)")
-    if let minimum, share < minimum {
-      console.printError("obsbench: coverage \(String(format: "%.1f", share * 100))% is below \(String(format: "%.1f", minimum * 100))%")
-      return ExitStatus.failure
-    }
-    return ExitStatus.success
+    return below ? ExitStatus.failure : ExitStatus.success
   }
 }

@@ -37,7 +37,9 @@ enum ReportCommand {
     // Read everything before writing anything, so a corrupt input changes nothing.
     var entries = [ReportRuns.Entry]()
     for (index, path) in parsed.positionals.enumerated() {
-      var run = try ResultsJSON.read(path: path)
+      // Reports print the figures each run published; a file written before runs
+      // stored them gets them published here.
+      var run = try ResultsJSON.readPublished(path: path)
       // Roles are what the ids are, not measurements: a run written before they were
       // recorded gets the catalogue's.
       if run.strategyRoles == nil {

@@ -12,7 +12,7 @@ enum Usage {
       compare   Compare a run with a baseline run; exit 1 on a regression
       report    Write reports of one or more results.json files into a new folder
       check     Check a run against a rules file; exit 1 when a rule breaks
-      coverage  How often a second run's ratios fall in a first run's intervals
+      coverage  How often a second run's figures fall in a first run's intervals
 
     Run 'obsbench <command> --help' for a command's options.
     Exit status: 0 success, 1 failed result (regression, broken rule, failed case
@@ -222,20 +222,27 @@ enum Usage {
     """
 
   static let coverage = """
-    USAGE: obsbench coverage A.json B.json [--reference STRATEGY] [--minimum PERCENT] [--list]
+    USAGE: obsbench coverage A.json B.json [--minimum PERCENT] [--list]
 
-    Checks that the intervals a run publishes are honest: for every case measured
-    in both runs, whether B's ratio to the reference strategy (paired, per round)
-    lies inside A's 95% interval of that ratio (a block bootstrap over rounds that
-    includes the loop-cost estimate's spread). Prints the share per suite and in
-    all. Make A and B back to back on the same machine and commit.
+    Checks that the intervals a run publishes are honest, from the figures each
+    run published (as its reports print them). For every case measured in both
+    runs: whether B's ratio to apple lies inside A's 95% interval of that ratio,
+    and whether B's median lies inside A's 95% interval of the median (a case
+    whose median is a bound in A is left out). Prints the shares per suite and
+    in all; then how many of A's bounds (medians published as < x) lie below one
+    of A's own pass medians, and A's sample counts: the fewest any case took in
+    one pass, and the fewest, median and most per case. Make A and B back to
+    back on the same machine and commit; run it both ways (B A) for both views.
 
     OPTIONS:
-      --reference STRATEGY  The denominator of the ratios (default apple)
-      --minimum PERCENT     Exit 1 when the share covered is below this, e.g. 85%
-      --list                One line per case: in/OUT, A's interval, B's ratio
+      --minimum PERCENT     Exit 1 when the ratios' or the medians' share covered
+                            is below this, e.g. 85%
+      --list                One line per case: in/OUT, ratio or median, A's
+                            interval, B's value; and per bound of A: in/OUT, the
+                            bound, A's pass medians
       -h, --help            Show this help
 
-    Exit status: 0 measured (and at least --minimum), 1 below --minimum, 64 bad input.
+    Exit status: 0 measured (and both shares at least --minimum), 1 a share below
+    --minimum, 64 bad input.
     """
 }

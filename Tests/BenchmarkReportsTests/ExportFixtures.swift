@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkReports
 import Foundation
 
 /// A run for the export tests: a resolved case, a case under its resolution (a
@@ -23,9 +24,10 @@ enum ExportFixtures {
     environment.cpuModel = "Test CPU, \"quoted\"\nsecond line"
     environment.buildCommit = "def456"
     environment.date = date
-    return BenchmarkRun(
-      environment: environment, settings: Fixtures.settings, cases: [lock, apple, none, odd, failed],
-      fits: GrowthFit.fits(of: [lock, apple, none, odd]))
+    return Publication.publish(
+      BenchmarkRun(
+        environment: environment, settings: Fixtures.settings, cases: [lock, apple, none, odd, failed],
+        fits: GrowthFit.fits(of: [lock, apple, none, odd])))
   }
 
   /// `data` parsed with `JSONSerialization`, as a store's reader would.

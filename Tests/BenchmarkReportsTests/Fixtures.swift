@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkReports
 
 /// Small hand-made runs for the report tests.
 enum Fixtures {
@@ -29,8 +30,10 @@ enum Fixtures {
     return result
   }
 
+  /// A run of `cases` with its figures published, as `obsbench run` writes it.
   static func run(_ cases: [CaseResult]) -> BenchmarkRun {
-    BenchmarkRun(environment: environment, settings: settings, cases: cases, fits: GrowthFit.fits(of: cases))
+    Publication.publish(
+      BenchmarkRun(environment: environment, settings: settings, cases: cases, fits: GrowthFit.fits(of: cases)))
   }
 
   static let sample = run([

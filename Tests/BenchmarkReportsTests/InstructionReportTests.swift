@@ -44,9 +44,9 @@ struct InstructionReportTests {
 
   @Test func csv_hasTheCountAndItsNote_emptyWhenNotCounted() {
     let lines = ResultsCSV.render(Self.baseline).split(separator: "\n")
-    #expect(lines[0].hasSuffix(",instructions_per_op,instructions_note"))
-    #expect(lines[2].hasSuffix(",135.000,varies: 129 then 141"))
-    #expect(ResultsCSV.render(Fixtures.sample).split(separator: "\n")[1].hasSuffix(",,"))
+    #expect(lines[0].hasSuffix(",instructions_per_op,instructions_note,outlasts_sample,pass_modes"))
+    #expect(lines[2].hasSuffix(",135.000,varies: 129 then 141,,"))
+    #expect(ResultsCSV.render(Fixtures.sample).split(separator: "\n")[1].hasSuffix(",,,,"))
   }
 
   @Test func markdownAndHTML_showTheCountsTable_andNoTimeTableWithoutTimings() {

@@ -19,7 +19,7 @@ struct ReportWriterTests {
     #expect(written.map { ($0 as NSString).lastPathComponent } == names)
     let contents = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(contents == names.sorted())
-    #expect(try ResultsJSON.read(path: directory + "/results.json") == Publication.publish(Fixtures.sample))
+    #expect(try ResultsJSON.read(path: directory + "/results.json") == Fixtures.sample)
   }
 
   @Test func write_whenTargetCannotBeReplaced_keepsTheExistingReport() throws {
@@ -56,7 +56,7 @@ struct ReportWriterTests {
     let text = MarkdownSummary.render(Fixtures.sample)
     #expect(text.contains("| scenario | size | `lock-thread-keypath` | `apple` | `none` |"))
     #expect(text.contains("| untracked | 1 | 3.10 (0.18× ±"))
-    #expect(text.contains("| 17.5 | 0.30 (0.017× ±"))
+    #expect(text.contains("| 17.5 n=3 | 0.30 (0.017× ±"))
     #expect(text.contains("Allocator: jemalloc 5.3.0"))
   }
 

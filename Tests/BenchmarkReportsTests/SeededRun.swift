@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkReports
 import Foundation
 
 /// A realistic run built from a fixed seed: every strategy of the matrix with
@@ -61,9 +62,11 @@ enum SeededRun {
     let settings = RunSettings(
       quick: false, samples: samples, minimumSamples: 5, targetSampleNs: 1_000_000, timeBudgetSeconds: 480,
       loopOverheadNs: 0.6, durationSeconds: 123)
-    return BenchmarkRun(
-      environment: environment, settings: settings, cases: cases, fits: GrowthFit.fits(of: cases),
-      scenarioSummaries: Dictionary(uniqueKeysWithValues: scenarios.map { ("\($0.suite)/\($0.scenario)", "does \($0.scenario) once") }))
+    return Publication.publish(
+      BenchmarkRun(
+        environment: environment, settings: settings, cases: cases, fits: GrowthFit.fits(of: cases),
+        scenarioSummaries: Dictionary(
+          uniqueKeysWithValues: scenarios.map { ("\($0.suite)/\($0.scenario)", "does \($0.scenario) once") })))
   }
 
   private static func baseCost(strategy: String, index: Int) -> Double {

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkReports
 import Benchmarks
 import Foundation
 import Testing
@@ -63,5 +64,62 @@ struct GateCommandTests {
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 64)
     #expect(message.contains("OBSBENCH_THRESHOLD"))
+  }
+
+  /// Two runs of `ReportInputTests.run` written into a new folder: `a` as
+  /// published by the run, `b` as a file written before runs stored their figures.
+  private func coverageFiles(scale: Double = 1) throws -> (directory: String, a: String, b: String) {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    let a = directory + "/a.json"
+    let b = directory + "/b.json"
+    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["untracked", "tracked"])), to: a)
+    try ReportInputTests.write(ReportInputTests.run(["untracked", "tracked"], scale: scale), to: b)
+    return (directory, a, b)
+  }
+
+  @Test func coverage_ofTwoRunsOfTheSameCode_printsRatiosMediansBoundsAndSamples() throws {
+    let files = try coverageFiles()
+    defer { try? FileManager.default.removeItem(atPath: files.directory) }
+    let outcome = try ObsbenchProcess.run(["coverage", files.a, files.b, "--minimum", "90%"])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let lines = outcome.out.split(separator: "\n").map(String.init)
+    #expect(lines.contains("reads: ratios 2 of 2, medians 4 of 4"))
+    #expect(lines.contains { $0.hasPrefix("coverage: 2 of 2 cases (100.0%) have B's ratio to apple inside A's 95% interval; 0 left out") })
+    #expect(lines.contains { $0.hasPrefix("medians: 4 of 4 cases (100.0%) have B's median inside A's 95% interval of it; 0 left out") })
+    #expect(lines.contains("bounds: 0 of 0 of A's bounds lie below one of its own pass medians"))
+    #expect(lines.contains("samples: fewest in one pass of A 15 (reads/tracked[1] apple); per case of A min 15, median 15, max 15 over 4 cases"))
+  }
+
+  @Test func coverage_whenAShareIsBelowMinimum_exits1_namingIt() throws {
+    let files = try coverageFiles(scale: 1.5)
+    defer { try? FileManager.default.removeItem(atPath: files.directory) }
+    let outcome = try ObsbenchProcess.run(["coverage", files.a, files.b, "--minimum", "90%", "--list"])
+    #expect(outcome.status == 1, "\(outcome.err)")
+    #expect(outcome.out.contains("coverage: 0 of 2 cases (0.0%)"))
+    #expect(outcome.out.contains("medians: 2 of 4 cases (50.0%)"))
+    #expect(outcome.out.contains("OUT ratio  reads/tracked[1] lock-thread-keypath  "))
+    #expect(outcome.out.contains("in  median reads/tracked[1] apple  "))
+    #expect(outcome.errorLines == [
+      "obsbench: ratio coverage 0.0% is below 90.0%", "obsbench: median coverage 50.0% is below 90.0%",
+    ])
+  }
+
+  @Test(arguments: [
+    ["coverage", "a.json"], ["coverage", "a.json", "b.json", "--minimum", "85"],
+    ["coverage", "a.json", "b.json", "--reference", "apple"],
+  ])
+  func coverage_whenInputIsBad_exits64(arguments: [String]) throws {
+    let outcome = try ObsbenchProcess.run(arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.errorLines.count == 1)
+  }
+
+  @Test func coverageHelp_describesEveryLineItPrints() throws {
+    let outcome = try ObsbenchProcess.run(["coverage", "--help"])
+    #expect(outcome.status == 0)
+    for phrase in ["ratio to apple", "interval of the median", "bounds", "pass medians", "--minimum PERCENT"] {
+      #expect(outcome.out.contains(phrase), "\(phrase)")
+    }
+    #expect(!outcome.out.contains("--reference"))
   }
 }

@@ -7,10 +7,15 @@ import BenchmarkKit
 /// allocation counter, a failed case) is an empty field; a failed case says why
 /// in `failure`.
 ///
-/// Times follow the run's publication rules (``Publication``): `median_ns` is the
-/// median when the run resolved it, else an upper bound, and `median_bound` is
-/// then `<`; every other time column is empty where the run could not resolve it.
-/// `iterations` is operations per sample.
+/// Times are the run's published figures (``CaseResult/published``, written once
+/// by ``Publication``): `median_ns` is the median when the run resolved it, else
+/// an upper bound, and `median_bound` is then `<`; every other time column is empty
+/// where the run could not resolve it. `iterations` is operations per sample. A
+/// case without published figures (failed, no statistics) has no time columns.
+///
+/// What the reports mark (``CaseMark``) comes from `calibration_note` (`†`),
+/// `outlasts_sample` (`‡`: `true`, else empty) and `pass_modes` (`≈`: the modes
+/// the passes fell into, else empty).
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -20,27 +25,30 @@ public enum ResultsCSV {
     "p99_ns", "max_ns", "mean_ns", "ci_low_ns", "ci_high_ns", "growth_exponent", "failure",
     "median_bound", "resolution_ns", "ops_per_iteration",
     "ratio_to_apple", "ratio_bound", "ratio_ci_low", "ratio_ci_high", "calibration_note",
-    "instructions_per_op", "instructions_note",
+    "instructions_per_op", "instructions_note", "outlasts_sample", "pass_modes",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
   public static func render(_ run: BenchmarkRun) -> String {
-    let run = Publication.publish(run)
     var lines = [CSVField.row(columns)]
     for result in run.cases {
       let stats = result.statistics
       let published = result.published
-      // A statistic the run did not resolve is left empty rather than printed.
-      let resolved = { (value: Double?) in NumberFormat.fixed(value.flatMap { result.figure($0).value }) }
+      // A figure the run did not resolve is left empty rather than printed.
+      let value = { (figure: Figure?) in NumberFormat.fixed(figure?.value) }
+      // p99, max and mean are not published figures; they follow the same rule.
+      let resolved = { (statistic: Double?) in
+        NumberFormat.fixed(published == nil ? nil : statistic.flatMap { result.figure($0).value })
+      }
       let fields: [String] = [
         result.suite, result.scenario, result.strategy, String(result.size),
         String(result.operationsPerSample), String(result.samples.count),
-        NumberFormat.fixed(published?.medianNs.number), resolved(stats?.p90),
-        resolved(stats?.min), NumberFormat.fixed(published == nil ? nil : stats?.mad),
+        NumberFormat.fixed(published?.medianNs.number), value(published?.p90Ns),
+        value(published?.minNs), NumberFormat.fixed(published == nil ? nil : stats?.mad),
         NumberFormat.fixed(result.allocationsPerOperation), NumberFormat.fixed(result.bytesPerOperation),
         NumberFormat.fixed(result.notificationsPerOperation),
         resolved(stats?.p99), resolved(stats?.max), resolved(stats?.mean),
-        resolved(stats?.ciLow), resolved(stats?.ciHigh),
+        value(published?.ciLowNs), value(published?.ciHighNs),
         NumberFormat.fixed(run.exponent(for: result.key)),
         result.failure ?? "",
         published?.medianNs.boundMark ?? "",
@@ -52,6 +60,7 @@ public enum ResultsCSV {
         NumberFormat.ratioField(published?.ratioInterval?.upperBound),
         result.calibrationNote ?? "",
         NumberFormat.fixed(result.instructionsPerOperation), result.instructionsNote ?? "",
+        result.outlastsSample == true ? "true" : "", result.passModes ?? "",
       ]
       lines.append(CSVField.row(fields))
     }

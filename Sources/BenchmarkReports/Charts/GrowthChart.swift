@@ -23,7 +23,7 @@ struct GrowthChart {
       runs.entries.indices.map { run in
         view.sizes.compactMap { size -> (size: Int, median: Double)? in
           guard let result = view.result(run: run, strategy: strategy, size: size), result.failure == nil,
-            let median = result.medianFigure?.value
+            let median = result.published?.medianNs.value
           else { return nil }
           return (size, median)
         }

@@ -4,8 +4,9 @@ import BenchmarkKit
 /// columns — time per operation, allocations per operation, notifications per
 /// operation — sharing the row labels.
 ///
-/// Time bars are medians with the 95 % bootstrap interval of the median as error
-/// bars and a grey tick at the 90th percentile. A notification bar above the
+/// Time bars are the published medians (``CaseResult/published``) with the
+/// published 95 % interval of the median as error bars and a grey tick at the
+/// 90th percentile. A notification bar above the
 /// reference (what `apple` does, or what the case declared) is drawn in the
 /// warning colour with its excess, so over-notification shows at a glance. With
 /// several runs each row holds one bar per run, later runs lighter.
@@ -47,7 +48,7 @@ struct ScenarioBarChart {
     // tail would otherwise squash every bar; a p90 beyond it is pinned to the end.
     let timeMax =
       valid.compactMap { result in
-        result.statistics.map { max($0.ciHigh, $0.median, result.medianFigure?.number ?? 0) }
+        result.published.map { max($0.ciHighNs.number ?? 0, $0.medianNs.number ?? 0) }
       }.max() ?? 1
     let time = AxisScale.linear(maximum: timeMax, start: timeX, end: timeX + Self.timeWidth - Self.valueRoom)
     let allocMax = valid.compactMap(\.allocationsPerOperation).max() ?? 0
@@ -83,36 +84,40 @@ struct ScenarioBarChart {
           canvas.text("failed: \(String(failure.prefix(60)))", x: timeX, y: y + 10, size: 10.5, fill: "#b00020")
           continue
         }
-        guard let stats = result.statistics, let median = result.medianFigure else { continue }
+        guard let figures = result.published, let medianNumber = figures.medianNs.number else { continue }
         let barTop = y + 1
         let barHeight = Self.barHeight - 3
-        if case .below(let bound) = median {
+        let count = result.samples.count
+        if let median = figures.medianNs.value {
+          let ciLow = figures.ciLowNs.number ?? median
+          let ciHigh = figures.ciHighNs.number ?? median
+          let p90Value = figures.p90Ns.number ?? median
+          canvas.rect(
+            x: timeX, y: barTop, width: time.position(max(0, median)) - timeX, height: barHeight,
+            fill: color, opacity: opacity,
+            title: "\(strategy)\(runSuffix): median \(ChartLabel.duration(median)), 95% CI \(HTMLReport.figureDuration(figures.ciLowNs))–\(HTMLReport.figureDuration(figures.ciHighNs)), p90 \(HTMLReport.figureDuration(figures.p90Ns)), \(count) samples")
+          let middle = barTop + barHeight / 2
+          let low = time.position(max(0, ciLow))
+          let high = time.position(max(0, ciHigh))
+          canvas.line(x1: low, y1: middle, x2: high, y2: middle, stroke: "#222", width: 1.2)
+          canvas.line(x1: low, y1: middle - 3, x2: low, y2: middle + 3, stroke: "#222", width: 1.2)
+          canvas.line(x1: high, y1: middle - 3, x2: high, y2: middle + 3, stroke: "#222", width: 1.2)
+          let p90 = time.position(max(0, p90Value))
+          canvas.line(
+            x1: p90, y1: barTop - 1, x2: p90, y2: barTop + barHeight + 1, stroke: "#8a8a8a",
+            width: p90Value > time.high ? 3.5 : 2)
+          canvas.text(
+            timeLabel(median, run: run, strategy: strategy), x: max(high, p90) + 5, y: barTop + barHeight - 0.5,
+            size: 11)
+        } else {
           // Nothing resolved to draw: a hollow bar to the bound says "somewhere below here".
           canvas.rect(
-            x: timeX, y: barTop, width: max(1, time.position(bound) - timeX), height: barHeight,
+            x: timeX, y: barTop, width: max(1, time.position(medianNumber) - timeX), height: barHeight,
             fill: "#ffffff", opacity: 1,
-            title: "\(strategy)\(runSuffix): below the run's resolution for this case, at most \(ChartLabel.duration(bound)) (resolution \(ChartLabel.duration(result.resolutionNs))), \(stats.count) samples")
+            title: "\(strategy)\(runSuffix): below the run's resolution for this case, at most \(ChartLabel.duration(medianNumber)) (resolution \(ChartLabel.duration(figures.resolutionNs))), \(count) samples")
           canvas.text(
-            "< " + timeLabel(bound, run: run, strategy: strategy), x: time.position(bound) + 5,
+            "< " + timeLabel(medianNumber, run: run, strategy: strategy), x: time.position(medianNumber) + 5,
             y: barTop + barHeight - 0.5, size: 11, fill: "#555")
-        } else {
-        canvas.rect(
-          x: timeX, y: barTop, width: time.position(max(0, stats.median)) - timeX, height: barHeight,
-          fill: color, opacity: opacity,
-          title: "\(strategy)\(runSuffix): median \(ChartLabel.duration(stats.median)), 95% CI \(ChartLabel.duration(stats.ciLow))–\(ChartLabel.duration(stats.ciHigh)), p90 \(ChartLabel.duration(stats.p90)), \(stats.count) samples")
-        let middle = barTop + barHeight / 2
-        let low = time.position(max(0, stats.ciLow))
-        let high = time.position(max(0, stats.ciHigh))
-        canvas.line(x1: low, y1: middle, x2: high, y2: middle, stroke: "#222", width: 1.2)
-        canvas.line(x1: low, y1: middle - 3, x2: low, y2: middle + 3, stroke: "#222", width: 1.2)
-        canvas.line(x1: high, y1: middle - 3, x2: high, y2: middle + 3, stroke: "#222", width: 1.2)
-        let p90 = time.position(max(0, stats.p90))
-        canvas.line(
-          x1: p90, y1: barTop - 1, x2: p90, y2: barTop + barHeight + 1, stroke: "#8a8a8a",
-          width: stats.p90 > time.high ? 3.5 : 2)
-        canvas.text(
-          timeLabel(stats.median, run: run, strategy: strategy), x: max(high, p90) + 5, y: barTop + barHeight - 0.5,
-          size: 11)
         }
 
         if let allocations = result.allocationsPerOperation {
@@ -166,13 +171,13 @@ struct ScenarioBarChart {
     return notificationReference == nil ? "" : "dashed: apple · orange: over"
   }
 
+  /// The time and the published ratio to `apple`, when there is one.
   private func timeLabel(_ median: Double, run: Int, strategy: String) -> String {
     let text = ChartLabel.duration(median)
-    guard strategy != "apple", let apple = view.result(run: run, strategy: "apple", size: size),
-      let result = view.result(run: run, strategy: strategy, size: size)
+    guard strategy != "apple", let published = view.result(run: run, strategy: strategy, size: size)?.published,
+      let ratio = published.ratioToApple
     else { return text }
-    let ratio = Publication.ratio(of: result, to: apple)
-    if case .unresolved = ratio.ratio { return text }
-    return "\(text) · \(NumberFormat.ratio(ratio.ratio, interval: ratio.interval))"
+    if case .unresolved = ratio { return text }
+    return "\(text) · \(NumberFormat.ratio(ratio, interval: published.ratioInterval))"
   }
 }

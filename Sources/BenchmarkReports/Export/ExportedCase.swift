@@ -13,21 +13,17 @@ struct ExportedCase {
   var result: CaseResult
   /// What the run published for it: values or bounds, ratio to `apple`.
   var published: PublishedFigures
-  /// The statistics the figures come from.
-  var statistics: Statistics
 
   /// `suite/scenario[size] strategy`: the case's name in every store, stable
   /// across runs because it is made of the ids that key baselines.
   var name: String { result.key.description }
 
-  /// The cases of `run` that have a valid measurement, in run order, with the
-  /// published figures filled in.
+  /// The cases of `run` that have a valid measurement and published figures,
+  /// in run order.
   static func cases(of run: BenchmarkRun) -> [ExportedCase] {
-    Publication.publish(run).cases.compactMap { result in
-      guard result.failure == nil, let published = result.published, let statistics = result.statistics else {
-        return nil
-      }
-      return ExportedCase(result: result, published: published, statistics: statistics)
+    run.cases.compactMap { result in
+      guard result.failure == nil, let published = result.published else { return nil }
+      return ExportedCase(result: result, published: published)
     }
   }
 

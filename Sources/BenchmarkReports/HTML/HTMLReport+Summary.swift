@@ -39,13 +39,14 @@ extension HTMLReport {
     let headlines = Headline.headlines(of: run)
     guard !headlines.isEmpty else { return "" }
     var html = "<h2 id=\"headlines\">Headlines</h2>\n"
-    html += "<p class=\"note\">Per suite, its realistic shape (what an app does most) and the cheapest strategy there, as a ratio to <code>apple</code> in the same run with its 95% interval.</p>\n"
-    html += "<table class=\"env\"><tr><th>suite</th><th>scenario</th><th>size</th><th>best strategy</th><th>ratio to apple</th><th>95% interval</th><th>ns/op</th><th>apple</th><th>none</th></tr>\n"
+    html += "<p class=\"note\">Per suite, its realistic shape (what an app does most) and the cheapest strategy there, as a ratio to <code>apple</code> in the same run with its 95% interval; n: the samples of its case, as in the summary.</p>\n"
+    html += "<table class=\"env\"><tr><th>suite</th><th>scenario</th><th>size</th><th>best strategy</th><th>ratio to apple</th><th>95% interval</th><th>ns/op</th><th>n</th><th>apple</th><th>none</th></tr>\n"
     for line in headlines {
       let interval = line.interval.map { "\(NumberFormat.ratio($0.lowerBound)) – \(NumberFormat.ratio($0.upperBound))" } ?? "–"
       html += "<tr><td>\(HTMLText.escape(line.suite))</td><td>\(HTMLText.escape(line.scenario))</td><td>\(line.size)</td>"
       html += "<td><code>\(HTMLText.escape(line.best ?? "–"))</code></td><td>\(HTMLText.escape(NumberFormat.ratio(line.ratio)))</td>"
       html += "<td>\(HTMLText.escape(interval))</td><td>\(HTMLText.escape(figureDuration(line.bestTime)))</td>"
+      html += "<td>\(HTMLText.escape(line.bestSamples?.text ?? "–"))</td>"
       html += "<td>\(HTMLText.escape(figureDuration(line.appleTime)))</td><td>\(HTMLText.escape(figureDuration(line.noneTime)))</td></tr>\n"
     }
     return html + "</table>\n"
@@ -55,7 +56,7 @@ extension HTMLReport {
   /// and sizes as rows, each cell coloured from cheaper (green) to dearer (red).
   static func summarySection(_ runs: ReportRuns) -> String {
     var html = "<h2 id=\"summary\">Summary: cost relative to <code>apple</code></h2>\n"
-    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; x</code>: below what the run can resolve for that case, at most x. † : the case's samples missed their target length by more than 2×. <code>none</code> is plain code without observation: the floor.</p>\n"
+    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; x</code>: below what the run can resolve for that case, at most x. \(HTMLText.escape(CaseMark.legend { $0 })) Hover a mark for what the case says. <code>n=12 (2–4/pass)</code>: \(HTMLText.escape(SampleCount.meaning)). <code>none</code> is plain code without observation: the floor.</p>\n"
     html += "<div class=\"legend\">cheaper"
     for ratio in [0.125, 0.25, 0.5, 1, 2, 4, 8] {
       html += "<span class=\"sw\" style=\"background:\(ChartPalette.ratioBackground(ratio))\">\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
@@ -125,8 +126,9 @@ extension HTMLReport {
             "<span class=\"ci\(wide ? " wide" : "")\" title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))</span>"
         }
       }
-      let mark = value.calibrationNote == nil ? "" : "†"
-      content += "<span class=\"t\">\(HTMLText.escape(figureDuration(value.median) + mark))</span>"
+      let marks = value.marks.map { "<span class=\"mark\" title=\"\(HTMLText.escape($0.detail))\">\($0.mark.rawValue)</span>" }
+      content += "<span class=\"t\">\(HTMLText.escape(figureDuration(value.median)))\(marks.joined())</span>"
+      if value.median != nil { content += "<span class=\"n\">\(HTMLText.escape(value.samples.text))</span>" }
     }
     let classAttribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
     return "<td\(classAttribute)\(style)>\(content)</td>"

@@ -30,6 +30,8 @@ enum HTMLStyle {
     table.summary .ci{display:block;color:#555;font-size:10px}
     table.summary .ci.wide{color:#b34100;font-weight:600}
     table.summary .run{display:block;font-size:10px;color:#666}
+    table.summary .mark{cursor:help;padding-left:1px}
+    table.summary .n{display:block;color:#777;font-size:9.5px}
     .fail{color:#b00020;font-weight:700}
     .legend{display:flex;gap:4px;align-items:center;font-size:12px;color:#444;margin:4px 0 2px;flex-wrap:wrap}
     .legend span.sw{display:inline-block;width:34px;height:14px;text-align:center;font-size:10px;line-height:14px}

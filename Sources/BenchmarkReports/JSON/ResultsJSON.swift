@@ -4,12 +4,17 @@ import Foundation
 /// Writes and reads `results.json`, the run file that `compare`, `report` and
 /// `check` take as input.
 public enum ResultsJSON {
-  /// The JSON text of `run`: pretty-printed with sorted keys, so runs diff well,
-  /// each case carrying its published figures (``Publication``).
+  /// The JSON text of `run` as it is: pretty-printed with sorted keys, so runs
+  /// diff well.
+  ///
+  /// Each case's ``CaseResult/published`` is written as the run holds it: the run
+  /// publishes its figures once (``Publication/publish(_:)``) before anything is
+  /// written, so this file and every other writer show the same numbers. A pass's
+  /// partial results are written unpublished.
   public static func encode(_ run: BenchmarkRun) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(Publication.publish(run))
+    return try encoder.encode(run)
   }
 
   /// The run in `data`.

@@ -23,7 +23,8 @@ public enum MarkdownSummary {
         "Median ns per operation"
           + (table.hasReference
             ? " (ratio to `\(SummaryTable.reference)` in the same run, ± the larger side of its 95% interval)." : ".")
-          + " `< x`: below what the run can resolve, at most x. `†`: samples missed their target length by more than 2×.")
+          + " `< x`: below what the run can resolve, at most x. " + CaseMark.legend { "`\($0)`" }
+          + " `n=12 (2–4/pass)`: \(SampleCount.meaning).")
       lines.append("")
       lines.append("| scenario | size | " + table.strategies.map { "`\($0)`" }.joined(separator: " | ") + " |")
       lines.append("|---|---:|" + String(repeating: "---:|", count: table.strategies.count))
@@ -31,8 +32,9 @@ public enum MarkdownSummary {
         let cells = row.cells.map { values in
           guard let cell = values.last ?? nil else { return "" }
           if cell.failed { return "**failed**" }
-          let time = NumberFormat.nanoseconds(cell.median) + (cell.calibrationNote == nil ? "" : "†")
-          return cell.ratio.map { "\(time) (\(NumberFormat.ratio($0, interval: cell.ratioInterval)))" } ?? time
+          let time = NumberFormat.nanoseconds(cell.median) + CaseMark.text(cell.marks.map(\.mark))
+          let count = cell.median == nil ? "" : " " + cell.samples.text
+          return (cell.ratio.map { "\(time) (\(NumberFormat.ratio($0, interval: cell.ratioInterval)))" } ?? time) + count
         }
         lines.append("| \(escape(row.scenario)) | \(row.size) | " + cells.joined(separator: " | ") + " |")
       }
@@ -58,15 +60,16 @@ public enum MarkdownSummary {
     guard !headlines.isEmpty else { return [] }
     var lines = [
       "", "## Headlines", "",
-      "Per suite, its realistic shape (what an app does most), and the cheapest strategy there.", "",
-      "| suite | scenario | size | best strategy | ratio to `apple` (95% interval) | ns/op | `apple` | `none` |",
-      "|---|---|---:|---|---:|---:|---:|---:|",
+      "Per suite, its realistic shape (what an app does most), and the cheapest strategy there; n: its case's samples.", "",
+      "| suite | scenario | size | best strategy | ratio to `apple` (95% interval) | ns/op | n | `apple` | `none` |",
+      "|---|---|---:|---|---:|---:|---:|---:|---:|",
     ]
     for line in headlines {
       lines.append(
         "| \(escape(line.suite)) | \(escape(line.scenario)) | \(line.size) | \(line.best.map { "`\($0)`" } ?? "–") | "
           + "\(line.ratio.map { NumberFormat.ratio($0) + (line.interval.map { " (\(NumberFormat.ratio($0.lowerBound))–\(NumberFormat.ratio($0.upperBound)))" } ?? "") } ?? "–") | "
-          + "\(NumberFormat.nanoseconds(line.bestTime)) | \(NumberFormat.nanoseconds(line.appleTime)) | \(NumberFormat.nanoseconds(line.noneTime)) |")
+          + "\(NumberFormat.nanoseconds(line.bestTime)) | \(line.bestSamples?.text ?? "–") | "
+          + "\(NumberFormat.nanoseconds(line.appleTime)) | \(NumberFormat.nanoseconds(line.noneTime)) |")
     }
     return lines
   }

@@ -2,7 +2,7 @@ import BenchmarkKit
 
 /// The first thing a summary shows: per suite, its headline scenario (the
 /// realistic shape, ``BenchmarkSuite/headline``) and the best strategy's ratio to
-/// `apple` there, with its interval.
+/// `apple` there, with its interval, as the run published them.
 struct Headline {
   var suite: String
   var scenario: String
@@ -12,6 +12,8 @@ struct Headline {
   var ratio: Figure?
   var interval: ClosedRange<Double>?
   var bestTime: Figure?
+  /// How many samples the best strategy's case has.
+  var bestSamples: SampleCount?
   var appleTime: Figure?
   var noneTime: Figure?
 
@@ -29,18 +31,18 @@ struct Headline {
         let apple = row.first { $0.strategy == Publication.reference }
         var line = Headline(
           suite: suite, scenario: scenario, size: size,
-          appleTime: apple?.medianFigure, noneTime: row.first { $0.strategy == FloorCheck.floor }?.medianFigure)
-        if let apple {
-          let ranked = row.filter { $0.strategy != Publication.reference && $0.strategy != FloorCheck.floor }
-            .map { ($0, Publication.ratio(of: $0, to: apple)) }
-            .filter { $0.1.ratio.value != nil }
-            .min { $0.1.ratio.value! < $1.1.ratio.value! }
-          if let (result, ratio) = ranked {
-            line.best = result.strategy
-            line.ratio = ratio.ratio
-            line.interval = ratio.interval
-            line.bestTime = result.medianFigure
-          }
+          appleTime: apple?.published?.medianNs,
+          noneTime: row.first { $0.strategy == FloorCheck.floor }?.published?.medianNs)
+        // Every ratio is to `apple`, so the cheapest is the smallest published ratio.
+        let ranked = row.filter { $0.strategy != Publication.reference && $0.strategy != FloorCheck.floor }
+          .compactMap { result in result.published?.ratioToApple?.value.map { (result, $0) } }
+          .min { $0.1 < $1.1 }
+        if let (result, _) = ranked, let published = result.published {
+          line.best = result.strategy
+          line.ratio = published.ratioToApple
+          line.interval = published.ratioInterval
+          line.bestTime = published.medianNs
+          line.bestSamples = SampleCount(of: result)
         }
         lines.append(line)
       }

@@ -2,7 +2,8 @@ import BenchmarkKit
 
 /// The model behind the summary tables of `summary.md` and `report.html`: per
 /// suite, one row per scenario and size, one column per strategy, and in each
-/// cell every run's median and ratio to `apple`.
+/// cell every run's median and ratio to `apple` as the run published them
+/// (``CaseResult/published``).
 struct SummaryTable {
   /// The strategy every ratio is taken against.
   static let reference = "apple"
@@ -13,15 +14,17 @@ struct SummaryTable {
   struct Value {
     /// The published median ns per operation: a value or a bound.
     var median: Figure?
-    /// The ratio to the reference measured in the same run (paired per round),
-    /// a value or a bound.
+    /// The published ratio to the reference measured in the same run (paired per
+    /// round), a value or a bound.
     var ratio: Figure?
     /// The 95% interval of ``ratio`` when it is a value.
     var ratioInterval: ClosedRange<Double>?
     /// Whether the case failed.
     var failed: Bool
-    /// Why its samples may not be what calibration aimed at, if anything.
-    var calibrationNote: String?
+    /// The case's marks (``CaseMark``), each with what the case says about it.
+    var marks: [(mark: CaseMark, detail: String)]
+    /// How many samples the case's figures rest on.
+    var samples: SampleCount
 
     /// The ratio's resolved value, for colouring; `nil` for a bound.
     var ratioValue: Double? { ratio?.value }
@@ -67,13 +70,14 @@ struct SummaryTable {
           byKey.map { cases -> Value? in
             let key = { (id: String) in CaseKey(suite: suite, scenario: row.scenario, strategy: id, size: row.size) }
             guard let result = cases[key(strategy)] else { return nil }
-            let reference = cases[key(Self.reference)]
-            let ratio = reference.map { Publication.ratio(of: result, to: $0) }
+            let published = result.failure == nil ? result.published : nil
             return Value(
-              median: result.failure == nil ? result.medianFigure : nil,
-              ratio: strategy == Self.reference ? nil : ratio?.ratio,
-              ratioInterval: ratio?.interval, failed: result.failure != nil,
-              calibrationNote: result.calibrationNote)
+              median: published?.medianNs,
+              ratio: strategy == Self.reference ? nil : published?.ratioToApple,
+              ratioInterval: strategy == Self.reference ? nil : published?.ratioInterval,
+              failed: result.failure != nil,
+              marks: CaseMark.marks(of: result).map { ($0, $0.detail(for: result)) },
+              samples: SampleCount(of: result))
           }
         }
       }

@@ -34,7 +34,7 @@ struct Trend {
     var suites = [String]()
     for result in latest.cases where !suites.contains(result.suite) { suites.append(result.suite) }
     let published = runs.entries.map { entry in
-      Dictionary(Publication.publish(entry.run).cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+      Dictionary(entry.run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     }
     return suites.compactMap { suite -> Trend? in
       guard let scenario = latest.suiteHeadlines?[suite] ?? latest.cases.first(where: { $0.suite == suite })?.scenario,

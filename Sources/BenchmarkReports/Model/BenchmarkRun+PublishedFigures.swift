@@ -1,0 +1,41 @@
+import BenchmarkKit
+
+extension BenchmarkRun {
+  /// The run with ``CaseResult/published`` filled in for the cases that lack it,
+  /// every other case's figures kept as they are.
+  ///
+  /// Report writers read only the published figures, so a run read from a file
+  /// written before they were stored needs them first. Figures a file holds are
+  /// never recomputed: they are what that run printed. A case that cannot
+  /// publish (failed, no statistics) stays without.
+  ///
+  /// - Complexity: One ``Publication/publish(_:)`` of the cases without figures
+  ///   and their `apple` cases; nothing when every case has figures.
+  public func publishingMissingFigures() -> BenchmarkRun {
+    let missing = Set(cases.filter { $0.published == nil }.map(\.key))
+    guard !missing.isEmpty else { return self }
+    // A ratio is taken against the `apple` case beside it, so those go along.
+    let shapes = Set(missing.map { ShapeKey(suite: $0.suite, scenario: $0.scenario, size: $0.size) })
+    var part = self
+    part.cases = cases.filter { result in
+      missing.contains(result.key)
+        || (result.strategy == Publication.reference
+          && shapes.contains(ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)))
+    }
+    let figures = Dictionary(
+      Publication.publish(part).cases.map { ($0.key, $0.published) }, uniquingKeysWith: { _, last in last })
+    var run = self
+    for index in run.cases.indices where run.cases[index].published == nil {
+      run.cases[index].published = figures[run.cases[index].key] ?? nil
+    }
+    return run
+  }
+}
+
+/// A case's suite, scenario and size: the cases of every strategy that are
+/// measured side by side.
+private struct ShapeKey: Hashable {
+  var suite: String
+  var scenario: String
+  var size: Int
+}
