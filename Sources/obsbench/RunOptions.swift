@@ -52,7 +52,6 @@ struct RunOptions {
         throw UsageError("run: --samples needs a whole number from 1 to 100000, got '\(samples)'")
       }
       configuration.samples = count
-      configuration.minimumSamples = min(configuration.minimumSamples, count)
     }
     if let passes = parsed.value("--passes") {
       guard let count = Int(passes), count >= 1, count <= 20 else {

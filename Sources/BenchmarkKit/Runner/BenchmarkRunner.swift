@@ -155,13 +155,11 @@ public struct BenchmarkRunner {
     var samplers = [(index: Int, sampler: CaseSampler)]()
     var finished = [Int: CaseResult]()
     for (index, strategy) in Self.shuffled(Array(group.strategies.enumerated()), using: &order) {
-      let start = MonotonicClock.now()
       let result = CaseResult(suite: group.suite, scenario: group.scenario.name, strategy: strategy, size: group.size)
       do {
         let prepared = try group.scenario.prepare(strategy: strategy, size: group.size)
         let sampler = CaseSampler(result: result, prepared: prepared, counter: AllocationCounter.shared)
         sampler.fault = configuration.fault
-        sampler.charge(MonotonicClock.now() &- start)
         if let iterations = configuration.calibratedIterations?[result.key] {
           sampler.adopt(iterations: iterations, warmUpNs: configuration.warmUpNs / 4)
         } else {

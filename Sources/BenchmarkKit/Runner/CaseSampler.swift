@@ -17,8 +17,6 @@ final class CaseSampler {
   /// Nanoseconds per operation of each sample, fixed cost subtracted, loop cost not yet.
   /// Operations are loop iterations × ``PreparedCase/operationsPerIteration``.
   private(set) var grossSamples = [Double]()
-  /// Wall-clock nanoseconds this case has cost so far, set-up and bookkeeping included.
-  private(set) var spentNs: UInt64 = 0
   private var notificationTotal = 0
   private var iterationTotal = 0
   /// What the latest sample added to the two totals, so that it can be taken back.
@@ -67,11 +65,6 @@ final class CaseSampler {
     guard median > 0 else { return .infinity }
     let spread = Statistics.percentile(0.75, ofSorted: sorted) - Statistics.percentile(0.25, ofSorted: sorted)
     return 1.96 * 1.2533 * spread / 1.349 / Double(sorted.count).squareRoot() / median
-  }
-
-  /// Adds set-up time spent outside the sampler to this case's account.
-  func charge(_ nanoseconds: UInt64) {
-    spentNs &+= nanoseconds
   }
 
   /// Takes `iterations` from an earlier pass's calibration instead of finding
@@ -205,16 +198,13 @@ final class CaseSampler {
     return result
   }
 
-  // Runs `body` in the case's isolation and charges its wall-clock time, hop
-  // included, to the case's budget; the timings inside do not see the hop.
+  // Runs `body` in the case's isolation; the timings inside do not see the hop.
   private func isolated(_ prepared: PreparedCase, _ body: @escaping () -> Void) {
-    let start = MonotonicClock.now()
     if let isolation = prepared.isolation {
       isolation(body)
     } else {
       body()
     }
-    spentNs &+= MonotonicClock.now() &- start
   }
 
   /// Re-calibrates when a pass's first sample missed the target duration by more
