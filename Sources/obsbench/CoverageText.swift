@@ -23,6 +23,13 @@ enum CoverageText {
     lines.append(
       "medians: " + tally(coverage.medians)
         + " have B's median inside A's 95% interval of it; \(coverage.medians.skipped) left out (A's median a bound, B's not a value, failures)")
+    let shifts = coverage.machineShiftBySuite.map { "\($0.suite) ×" + String(format: "%.2f", $0.factor) }
+    if !shifts.isEmpty {
+      lines.append("machine: B's medians over A's, per suite (median over cases): " + shifts.joined(separator: ", "))
+      lines.append(
+        "medians after the machine shift: " + tally(coverage.mediansAfterMachineShift)
+          + " have B's median, each suite's shift divided out, inside A's 95% interval")
+    }
     let bounds = coverage.bounds
     lines.append(
       "bounds: \(bounds.exceeded.count) of \(bounds.entries.count) of A's bounds lie below one of its own pass medians")

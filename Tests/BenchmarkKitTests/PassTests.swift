@@ -144,6 +144,37 @@ struct PassTests {
     if case .below(let low) = merged.figure(merged.statistics?.min ?? 0) { #expect(low >= interval.upperBound) }
   }
 
+  @Test func figure_aLongOperationInTwoModes_staysAValueWithAWideInterval() throws {
+    // 60 µs in three passes, 90 µs in one: the ×1.5 state widens the interval,
+    // but nothing in it comes near the harness's sub-ns error.
+    let merged = CaseResult.merging(
+      [
+        Self.pass([60_000, 60_100, 59_900]), Self.pass([60_050, 60_000, 60_100]),
+        Self.pass([59_950, 60_000, 60_050]), Self.pass([90_000, 90_100, 89_900]),
+      ], resamples: 200, seed: 4)
+    let median = try #require(merged.statistics?.median)
+    let interval = try #require(merged.medianInterval)
+    #expect(interval.contains(60_000) && interval.contains(90_000))
+    #expect(merged.figure(median) == .value(median))
+    #expect(merged.resolutionNs < median)
+  }
+
+  @Test func figure_anIntervalReachingIntoTheHarnessError_makesABound() throws {
+    // A median of 2 ns whose passes range from 0.6 to 3.4 ns, with 0.75 ns of
+    // loop cost and its interval removed: the low end is inside the harness's error.
+    let merged = CaseResult.merging(
+      [Self.pass([0.6, 0.62, 0.58]), Self.pass([2.0, 2.1, 1.9]), Self.pass([2.0, 1.95, 2.05]), Self.pass([3.4, 3.5, 3.3])],
+      resamples: 200, seed: 5)
+    let median = try #require(merged.statistics?.median)
+    let interval = try #require(merged.medianInterval)
+    #expect(interval.lowerBound < merged.harnessUncertaintyNs)
+    guard case .below(let bound) = merged.figure(median) else {
+      Issue.record("an interval reaching into the harness's error must publish a bound")
+      return
+    }
+    #expect(bound >= interval.upperBound)
+  }
+
   @Test func runner_preparesEveryCaseAfreshInEachPass_andTearsEachDown() throws {
     let prepared = Mutex(0)
     let tornDown = Mutex(0)

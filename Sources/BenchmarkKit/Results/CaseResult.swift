@@ -32,7 +32,7 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// components: within a pass and between passes). `nil` in results written
   /// before it existed.
   ///
-  /// A figure under twice this (``resolutionNs``) is published as a bound.
+  /// A figure under ``resolutionNs`` (built from its parts) is published as a bound.
   public var uncertaintyNs: Double?
   /// Why the case's samples may not be what calibration aimed at (samples that
   /// missed the target duration by more than 2×), or `nil` when they are.
@@ -54,6 +54,11 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// pass's median. `nil` in results written before it existed (then the
   /// bootstrap interval of ``statistics`` stands in).
   public var medianInterval: ClosedRange<Double>?
+  /// The scenario's rerun shift (``RerunShift``) the interval was widened to, as
+  /// a log ratio (0.3 ≈ ×1.35 either side): how far its cases' medians move
+  /// between halves of their passes, pooled over the scenario. `nil` when the
+  /// run had too few passes or values for it, and in results written before it.
+  public var rerunShift: Double?
   /// The half-width of the 95% interval of the reference loop's median that was
   /// subtracted, in ns (the widest over the passes): part of ``uncertaintyNs``.
   public var loopUncertaintyNs: Double?
@@ -123,11 +128,29 @@ public struct CaseResult: Codable, Hashable, Sendable {
     iterations * (operationsPerIteration ?? 1)
   }
 
-  /// The smallest time this case can publish as a number, in ns: twice its
-  /// ``uncertaintyNs``, so a published figure is at least twice what may be wrong
-  /// in it. Zero for results written before it existed.
+  /// The part of ``uncertaintyNs`` that does not scale with the operation: the
+  /// loop cost removed from every sample (the reference loop is not the case's
+  /// own loop, so up to that much may be wrong) plus its median's half-width.
+  public var harnessUncertaintyNs: Double {
+    (loopOverheadNs ?? 0) + (loopUncertaintyNs ?? 0)
+  }
+
+  /// The smallest time this case can publish as a number, in ns.
+  ///
+  /// A time is resolved when the run can tell it from what the harness may have
+  /// got wrong in it: it is at least twice ``harnessUncertaintyNs``, and the low
+  /// end of ``medianInterval`` (both components, within and between passes)
+  /// stays above ``harnessUncertaintyNs``, i.e. the time is at least the harness's
+  /// error plus how far the interval reaches below the median. Noise that scales
+  /// with the operation — a process in the ×2 slow state — widens the interval
+  /// but cannot make a 60 µs operation look like nothing, so it does not turn
+  /// the figure into a bound; an interval that reaches down into the harness's
+  /// own error does. Results written before the interval existed use twice
+  /// ``uncertaintyNs``; zero for results written before that.
   public var resolutionNs: Double {
-    2 * (uncertaintyNs ?? 0)
+    guard let interval = medianInterval, let median = statistics?.median else { return 2 * (uncertaintyNs ?? 0) }
+    let harness = harnessUncertaintyNs
+    return max(2 * harness, harness + max(0, median - interval.lowerBound))
   }
 
   /// A time statistic of this case as it may be published: the value when it
@@ -136,9 +159,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// ``medianInterval``, which holds every pass's median — a bound is an upper
   /// bound of everything the run saw of the median.
   public func figure(_ nanoseconds: Double) -> Figure {
-    let uncertainty = uncertaintyNs ?? 0
-    if nanoseconds >= 2 * uncertainty && nanoseconds > 0 { return .value(nanoseconds) }
-    return .below(max(max(nanoseconds, 0) + uncertainty, medianInterval?.upperBound ?? 0))
+    if nanoseconds >= resolutionNs && nanoseconds > 0 { return .value(nanoseconds) }
+    return .below(max(max(nanoseconds, 0) + (uncertaintyNs ?? 0), medianInterval?.upperBound ?? 0))
   }
 
   /// The published median, or `nil` when the case has no statistics.

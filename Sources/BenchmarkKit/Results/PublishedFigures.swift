@@ -23,6 +23,9 @@ public struct PublishedFigures: Codable, Hashable, Sendable {
   public var ratioToApple: Figure?
   /// The 95% interval of that ratio, when it is a value.
   public var ratioInterval: ClosedRange<Double>?
+  /// The scenario's rerun shift of ratios (``RerunShift``, a log ratio) that
+  /// ``ratioInterval`` was widened to reach, when it was.
+  public var ratioShift: Double?
 
   /// Creates published figures.
   public init(

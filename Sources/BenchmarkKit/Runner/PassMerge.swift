@@ -33,7 +33,7 @@ extension BenchmarkRunner {
     }
     let overheads = passes.map(\.settings.loopOverheadNs)
     var run = assemble(
-      plan, cases: cases, environment: environment,
+      plan, cases: RerunShift.widen(cases), environment: environment,
       loopOverheadNs: overheads.reduce(0, +) / Double(max(overheads.count, 1)))
     run.settings.durationSeconds = durationSeconds
     run.settings.backgroundLoadCores = backgroundLoadCores

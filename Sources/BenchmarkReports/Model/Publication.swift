@@ -1,3 +1,4 @@
+import Foundation
 import BenchmarkKit
 
 /// Decides what a run publishes for each case: every time as a value or a bound
@@ -13,17 +14,31 @@ public enum Publication {
   public static func publish(_ run: BenchmarkRun) -> BenchmarkRun {
     var run = run
     let byKey = Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-    for index in run.cases.indices {
-      let result = run.cases[index]
+    func referenceCase(of result: CaseResult) -> CaseResult? {
       var referenceKey = result.key
       referenceKey.strategy = reference
-      run.cases[index].published = figures(of: result, reference: byKey[referenceKey])
+      return referenceKey == result.key ? nil : byKey[referenceKey]
+    }
+    // Ratios get their scenario's rerun shift as medians do (``RerunShift``).
+    var shifts = RerunShift.Pool()
+    for result in run.cases {
+      guard let other = referenceCase(of: result) else { continue }
+      shifts.add(PairedRatio.splitShifts(of: result, to: other), suite: result.suite, scenario: result.scenario)
+    }
+    for index in run.cases.indices {
+      let result = run.cases[index]
+      run.cases[index].published = figures(
+        of: result, reference: referenceCase(of: result),
+        ratioShift: shifts.shift(suite: result.suite, scenario: result.scenario))
     }
     return run
   }
 
-  /// The published figures of `result`, with its ratio to `reference` when given.
-  public static func figures(of result: CaseResult, reference: CaseResult?) -> PublishedFigures? {
+  /// The published figures of `result`, with its ratio to `reference` when given,
+  /// its interval reaching at least `ratioShift` (a log ratio) either side.
+  public static func figures(
+    of result: CaseResult, reference: CaseResult?, ratioShift: Double? = nil
+  ) -> PublishedFigures? {
     guard result.failure == nil, let statistics = result.statistics else { return nil }
     // The published interval is the two-component one (``CaseResult/medianInterval``);
     // results written before it existed fall back on the bootstrap's.
@@ -39,6 +54,10 @@ public enum Publication {
       let (ratio, interval) = self.ratio(of: result, to: reference)
       figures.ratioToApple = ratio
       figures.ratioInterval = interval
+      if let value = ratio.value, let interval, let ratioShift, ratioShift > 0 {
+        figures.ratioInterval = min(interval.lowerBound, value * exp(-ratioShift))...max(interval.upperBound, value * exp(ratioShift))
+        figures.ratioShift = ratioShift
+      }
     }
     return figures
   }

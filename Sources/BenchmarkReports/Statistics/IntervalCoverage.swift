@@ -19,6 +19,8 @@ public struct IntervalCoverage: Sendable {
     public var interval: ClosedRange<Double>
     /// The second run's published value.
     public var estimate: Double
+    /// The first run's own published value, where it is one.
+    public var firstValue: Double?
     /// Whether the value lies inside the interval.
     public var covered: Bool { interval.contains(estimate) }
   }
@@ -80,7 +82,7 @@ public struct IntervalCoverage: Sendable {
       if let entry = Self.medianEntry(key, a, b) { medians.entries.append(entry) } else { medians.skipped += 1 }
       guard key.strategy != Self.reference, Self.hasReference(key, in: one, two) else { continue }
       if let interval = a.ratioInterval, let ratio = b.ratioToApple?.value {
-        ratios.entries.append(Entry(key: key, interval: interval, estimate: ratio))
+        ratios.entries.append(Entry(key: key, interval: interval, estimate: ratio, firstValue: a.ratioToApple?.value))
       } else {
         ratios.skipped += 1
       }
@@ -106,7 +108,7 @@ public struct IntervalCoverage: Sendable {
     case .above, .unresolved: return nil
     }
     guard low <= high else { return nil }
-    return Entry(key: key, interval: low...high, estimate: median)
+    return Entry(key: key, interval: low...high, estimate: median, firstValue: a.medianNs.value)
   }
 
   /// Whether both runs measured `apple` beside `key`.
