@@ -45,6 +45,22 @@ struct IntervalCoverageTests {
     #expect(coverage.ratios.skipped == 0)
   }
 
+  @Test func machineShift_whenBRanWhollySlower_isMeasured_andDividedOutOfTheMedians() throws {
+    // B's every median 1.3× A's, outside A's ±5% intervals: a machine shift,
+    // not a case the intervals missed.
+    let strategies = ["a", "b", "c", "d"]
+    let a = Self.run(strategies.map { Self.result($0, median: .value(10), low: 9.5, high: 10.5) })
+    let b = Self.run(strategies.map { Self.result($0, median: .value(13), low: 12.4, high: 13.6) })
+    let coverage = IntervalCoverage(first: a, second: b)
+    #expect(coverage.medians.share == 0)
+    let shift = try #require(coverage.machineShiftBySuite.first)
+    #expect(abs(shift.factor - 1.3) < 1e-9)
+    #expect(coverage.mediansAfterMachineShift.share == 1)
+    // One case that moved on its own stays a miss after the shift.
+    let c = Self.run(strategies.map { Self.result($0, median: .value($0 == "d" ? 20 : 13), low: 12, high: 14) })
+    #expect(IntervalCoverage(first: a, second: c).mediansAfterMachineShift.covered == 3)
+  }
+
   @Test func ratios_whenARatioIsABoundOrHasNoApple_leavesItOutOrDoesNotCountIt() {
     let bound = Self.result("none", median: .below(0.3), low: 0, high: 0.3, ratio: .below(0.015))
     let a = Self.run([Self.apple, bound, Self.result("lock", scenario: "other", median: .value(4), low: 3, high: 5)])
