@@ -39,7 +39,7 @@ enum CheckCommand {
       ? "all \(verdicts.count) checks of \(rules.count) rules hold"
       : "\(broken.count) of \(verdicts.count) checks of \(rules.count) rules broke"
     if format == "md" {
-      console.out(CheckReport.markdown(verdicts, summary: summary))
+      console.out(CheckReport.markdown(verdicts, summary: summary, source: rulesPath))
     } else {
       // Failures first: in a long CI log they are what a reader looks for.
       for verdict in broken + verdicts.filter(\.passed) {

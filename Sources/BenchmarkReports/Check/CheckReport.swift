@@ -1,10 +1,13 @@
 /// Renders the verdicts of `obsbench check` for a CI job summary.
 public enum CheckReport {
-  /// A heading, the one-line `summary`, and a table of the broken rules with
-  /// their measured values, or a line saying that every rule holds.
-  public static func markdown(_ verdicts: [RuleVerdict], summary: String) -> String {
+  /// A heading naming the rules file (`source`), the one-line `summary`, and a
+  /// table of the broken rules with their measured values, or a line saying that
+  /// every rule holds. A CI summary checks several rules files (ratios, exact
+  /// instruction counts) one after another; each heading says which it is.
+  public static func markdown(_ verdicts: [RuleVerdict], summary: String, source: String? = nil) -> String {
     let broken = verdicts.filter { !$0.passed }
-    var lines = ["## Ratio gates", "", broken.isEmpty ? "All gates hold: \(summary)." : "**\(summary)**"]
+    let heading = source.map { "## Gates of `\(MarkdownSummary.escape($0))`" } ?? "## Gates"
+    var lines = [heading, "", broken.isEmpty ? "All gates hold: \(summary)." : "**\(summary)**"]
     if !broken.isEmpty {
       lines += ["", "| rule | case | measured |", "|---|---|---:|"]
       for verdict in broken {
