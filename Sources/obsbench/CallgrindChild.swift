@@ -33,6 +33,7 @@ enum CallgrindChild {
   /// The child: measures the selected cases and writes the manifest.
   static func run(_ arguments: [String], console: Console, registry: [BenchmarkSuite]) throws -> Int32 {
     guard let directory = arguments.first else { throw UsageError("\(command): expected a folder") }
+    ChildProcesses.dieWithParent()
     let options = try RunOptions(parsing: Array(arguments.dropFirst()))
     let plan = try BenchmarkPlan(registry: registry, selection: options.selection)
     let recorder = InstructionRecorder(dumpBase: Callgrind.dumpBase(in: directory)) { line in
@@ -84,6 +85,7 @@ enum CallgrindChild {
   static func temporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "obsbench-callgrind-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    ChildProcesses.addScratch(path)
     return path
   }
 }

@@ -32,7 +32,11 @@ enum PassChild {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("obsbench-passes-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    ChildProcesses.addScratch(scratch.path)
+    defer {
+      try? FileManager.default.removeItem(at: scratch)
+      ChildProcesses.removeScratch(scratch.path)
+    }
     var runs = [BenchmarkRun]()
     var calibration: [CaseKey: Int]?
     let passes = configuration.passes
@@ -55,7 +59,9 @@ enum PassChild {
       } catch {
         throw UsageError("run: could not start pass \(pass) of \(passes): \(error)")
       }
+      ChildProcesses.started(process)
       process.waitUntilExit()
+      ChildProcesses.ended(process)
       guard process.terminationReason == .exit, process.terminationStatus == ExitStatus.success,
         FileManager.default.fileExists(atPath: results)
       else {
@@ -75,6 +81,7 @@ enum PassChild {
   /// The child: measures the pass `REQUEST.json` asks for and writes its results.
   static func run(_ arguments: [String], console: Console, registry: [BenchmarkSuite]) throws -> Int32 {
     guard arguments.count == 2 else { throw UsageError("\(command): expected REQUEST.json and RESULTS.json") }
+    ChildProcesses.dieWithParent()
     let request = try PassRequest.read(path: arguments[0])
     let plan = try BenchmarkPlan(registry: registry, selection: request.selection)
     let progress = ProgressPrinter(

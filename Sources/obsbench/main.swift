@@ -11,6 +11,10 @@ do {
   exit(64)
 }
 
+// A signal that ends obsbench ends the pass and callgrind children it waits
+// for, which Foundation starts in process groups of their own.
+ChildProcesses.forwardSignals()
+
 // The executable only wires the process to the command line's logic, which
 // lives in `Obsbench` so that tests can run it in-process.
 exit(Obsbench.run(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard))

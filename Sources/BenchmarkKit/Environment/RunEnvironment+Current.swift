@@ -84,10 +84,21 @@ extension RunEnvironment {
   }
 
   /// The standard output of `arguments` run through `env`, or `nil` if it fails.
+  ///
+  /// The command gets a temporary folder of its own, removed afterwards:
+  /// `swift --version` (swift-driver) leaves an empty `TemporaryDirectory.*` in
+  /// `$TMPDIR` every time it runs, one per obsbench run.
   static func commandOutput(_ arguments: [String]) -> String? {
+    let scratch = NSTemporaryDirectory() + "obsbench-env-\(UUID().uuidString)"
+    guard (try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)) != nil
+    else { return nil }
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = scratch
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

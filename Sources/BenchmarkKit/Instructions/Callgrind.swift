@@ -76,7 +76,9 @@ public struct Callgrind: Sendable {
     } catch {
       throw CallgrindError("cannot start \(valgrind): \(error.localizedDescription)")
     }
+    ChildProcesses.started(process)
     process.waitUntilExit()
+    ChildProcesses.ended(process)
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw CallgrindError(failureReason(directory: directory, status: process.terminationStatus))
     }

@@ -62,4 +62,11 @@ void obsbench_measure_begin(void);
 /// Marks the end of a measured region (callgrind dumps its counters on entry).
 void obsbench_measure_end(void);
 
+/// Asks the kernel to send this process SIGTERM when the process that started it
+/// dies (Linux `prctl(PR_SET_PDEATHSIG)`), and returns whether it could. A pass
+/// or callgrind child of `obsbench run` runs in a process group of its own, so a
+/// Ctrl-C or a SIGKILL aimed at the parent alone would otherwise leave it
+/// measuring; 0 where the call is not available.
+int obsbench_die_with_parent(void);
+
 #endif
