@@ -32,6 +32,14 @@ enum HTMLStyle {
     table.summary .run{display:block;font-size:10px;color:#666}
     table.summary .mark{cursor:help;padding-left:1px}
     table.summary .n{display:block;color:#777;font-size:9.5px}
+    div.wide{overflow-x:auto;max-width:100%}
+    table.summary th.scenario,table.summary td.scenario{position:sticky;left:0;background:#fff;z-index:1}
+    .form{display:block;font-size:10px;color:#7a4b00;font-style:italic}
+    table.headlines td{border-bottom:1px solid #eee;font-size:13px}
+    table.headlines td.same{color:#555;font-style:italic}
+    div.choice{background:#f4f8fc;border:1px solid #d5e3f1;border-radius:4px;padding:4px 14px 6px;margin:8px 0 14px}
+    div.choice h3{margin:6px 0 2px}
+    div.choice ul{margin:4px 0;padding-left:18px}
     .fail{color:#b00020;font-weight:700}
     .legend{display:flex;gap:4px;align-items:center;font-size:12px;color:#444;margin:4px 0 2px;flex-wrap:wrap}
     .legend span.sw{display:inline-block;width:34px;height:14px;text-align:center;font-size:10px;line-height:14px}
