@@ -53,7 +53,7 @@ struct HeadlineTests {
     let text = MarkdownSummary.render(run)
     let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| collections | update-row") })
     #expect(line.contains("| no measurable difference ("))
-    #expect(HTMLReport.render(run).contains("<td class=\"same\">no measurable difference ("))
+    #expect(HTMLReport.render(run).contains("<td class=\"num same\">no measurable difference ("))
   }
 
   @Test func headline_whenItsScenarioComparesIdiomaticFormsOnly_isLabelled() throws {
@@ -68,7 +68,7 @@ struct HeadlineTests {
     #expect(text.contains("| contention | store — \(label) |"))
     #expect(text.contains("| store *idiomatic* | 10 |"))
     let html = HTMLReport.render(run)
-    #expect(html.contains("<td>store<span class=\"form\">\(label)</span></td>"))
+    #expect(html.contains("<td class=\"scenario\">store<span class=\"form\">\(label)</span></td>"))
     #expect(html.contains("store<span class=\"form\" title=\"\(label)\">idiomatic</span>"))
   }
 

@@ -51,9 +51,10 @@ struct StrategyChoiceTests {
     let which = try #require(text.range(of: "## Which should I use"))
     let headlines = try #require(text.range(of: "## Headlines"))
     #expect(which.lowerBound < headlines.lowerBound)
-    #expect(text.contains("`lock-thread-keypath` (cheapest) — gives up: no tracking across await"))
-    #expect(text.contains("`actor-task-keypath` — gives up: callers off the actor hop in"))
-    #expect(!text.contains("`lock-task-keypath` — gives up"))
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("- **collections**") }.map(String.init))
+    #expect(
+      line == "- **collections** (`update-row` at 10, 2 of 4): no tracking across await: `lock-thread-keypath` (cheapest)"
+        + " · callers off the actor hop in: `actor-task-keypath`")
     let html = HTMLReport.render(Self.run())
     #expect(html.contains("<h3 id=\"which\">Which should I use</h3>"))
   }

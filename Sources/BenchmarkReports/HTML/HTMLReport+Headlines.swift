@@ -12,26 +12,30 @@ extension HTMLReport {
     html += "<p class=\"note\">Per suite, its realistic shape (what an app does most). "
       + HeadlineText.legend { "<code>\(HTMLText.escape($0))</code>" }
       + " n: the cheapest's samples.</p>\n"
-    html += "<div class=\"wide\"><table class=\"env headlines\"><tr><th>suite</th><th>scenario</th><th>size</th>"
-      + "<th>overhead above none</th><th>share of apple's overhead</th><th>cheapest; tied</th>"
-      + "<th>ratio to apple (95% interval)</th><th>ns/op</th><th>n</th><th>apple</th><th>none</th>"
-      + "<th>beside it: idiomatic form</th></tr>\n"
+    html += "<div class=\"wide\"><table class=\"headlines\"><tr><th>suite</th><th>scenario</th><th>size</th>"
+      + "<th>overhead above none</th><th>share of apple's overhead</th><th>ratio to apple (95% interval)</th>"
+      + "<th>cheapest; tied</th><th>ns/op</th><th>n</th><th>apple</th><th>none</th></tr>\n"
     for line in headlines {
       let lead = line.lead
       let form = HeadlineText.form(lead)
       let ratio = HeadlineText.ratio(lead.ratio, interval: lead.interval)
-      html += "<tr><td>\(HTMLText.escape(line.suite))</td>"
-      html += "<td>\(HTMLText.escape(lead.scenario))"
+      html += "<tr\(line.idiomatic == nil ? "" : " class=\"lead\"")><td>\(HTMLText.escape(line.suite))</td>"
+      html += "<td class=\"scenario\">\(HTMLText.escape(lead.scenario))"
         + (form.isEmpty ? "" : "<span class=\"form\">\(HTMLText.escape(form))</span>") + "</td>"
-      html += "<td>\(line.size)</td>"
-      html += "<td>\(HTMLText.escape(HeadlineText.overhead(lead.overhead, interval: lead.overheadInterval)))</td>"
-      html += "<td>\(HTMLText.escape(HeadlineText.share(lead.share, interval: lead.shareInterval)))</td>"
-      html += "<td>\(HeadlineText.ties(lead) { "<code>\(HTMLText.escape($0))</code>" })</td>"
-      html += "<td\(ratio.hasPrefix(HeadlineText.noDifference) ? " class=\"same\"" : "")>\(HTMLText.escape(ratio))</td>"
-      html += "<td>\(HTMLText.escape(figureDuration(lead.time)))</td>"
-      html += "<td>\(HTMLText.escape(lead.samples?.text ?? "–"))</td>"
-      html += "<td>\(HTMLText.escape(figureDuration(lead.appleTime)))</td><td>\(HTMLText.escape(figureDuration(lead.noneTime)))</td>"
-      html += "<td>\(line.idiomatic.map(idiomaticCell) ?? "")</td></tr>\n"
+      html += "<td class=\"num\">\(line.size)</td>"
+      html += "<td class=\"num\">\(HTMLText.escape(HeadlineText.overhead(lead.overhead, interval: lead.overheadInterval)))</td>"
+      html += "<td class=\"num\">\(HTMLText.escape(HeadlineText.share(lead.share, interval: lead.shareInterval)))</td>"
+      html += "<td class=\"num\(ratio.hasPrefix(HeadlineText.noDifference) ? " same" : "")\">\(HTMLText.escape(ratio))</td>"
+      html += "<td class=\"ties\">\(HeadlineText.ties(lead) { "<code>\(HTMLText.escape($0))</code>" })</td>"
+      html += "<td class=\"num\">\(HTMLText.escape(figureDuration(lead.time)))</td>"
+      html += "<td class=\"num\">\(HTMLText.escape(lead.samples?.text ?? "–"))</td>"
+      html += "<td class=\"num\">\(HTMLText.escape(figureDuration(lead.appleTime)))</td>"
+      html += "<td class=\"num\">\(HTMLText.escape(figureDuration(lead.noneTime)))</td></tr>\n"
+      // The idiomatic form goes on a line of its own under the like-for-like one,
+      // so the table keeps its width.
+      if let idiomatic = line.idiomatic {
+        html += "<tr class=\"beside\"><td></td><td colspan=\"10\">beside it: \(idiomaticCell(idiomatic))</td></tr>\n"
+      }
     }
     return html + "</table></div>\n"
   }
@@ -40,11 +44,12 @@ extension HTMLReport {
   private static func idiomaticCell(_ figures: HeadlineFigures) -> String {
     let label = HeadlineText.form(figures)
     var html = "<code>\(HTMLText.escape(figures.scenario))</code>"
-    if !label.isEmpty { html += "<span class=\"form\">\(HTMLText.escape(label))</span>" }
+    if !label.isEmpty { html += ", <i>\(HTMLText.escape(label))</i>" }
+    html += ": ratio to apple " + HTMLText.escape(HeadlineText.ratio(figures.ratio, interval: figures.interval))
     if let cheapest = figures.cheapest {
-      html += "<code>\(HTMLText.escape(cheapest))</code> (\(figures.tied.count + 1) of \(figures.compared)) "
+      html += ", cheapest <code>\(HTMLText.escape(cheapest))</code> (\(figures.tied.count + 1) of \(figures.compared) tied)"
     }
-    return html + HTMLText.escape(HeadlineText.ratio(figures.ratio, interval: figures.interval))
+    return html
   }
 
   /// Per suite, the strategies of its headline case no other matches or beats,
@@ -53,14 +58,13 @@ extension HTMLReport {
     let choices = StrategyChoice.choices(of: run)
     guard !choices.isEmpty else { return "" }
     var html = "<div class=\"choice\"><h3 id=\"which\">Which should I use</h3>\n"
-    html += "<p class=\"note\">At each suite's headline case (its largest size), the strategies no other matches or beats on time, notifications and allocations per operation, and what each gives up.</p>\n<ul>\n"
+    html += "<p class=\"note\">\(HTMLText.escape(HeadlineText.choiceLead))</p>\n<ul>\n"
     for choice in choices {
       html += "<li><b>\(HTMLText.escape(choice.suite))</b> (<code>\(HTMLText.escape(choice.scenario))</code> at \(choice.size), \(choice.options.count) of \(choice.judged)): "
-      html += choice.options.map { option in
-        let mark = option.isCheapest ? " (cheapest)" : option.isTiedWithCheapest ? " (tied with the cheapest)" : ""
-        let tradeOffs = HeadlineText.tradeOffs(option)
-        return "<code>\(HTMLText.escape(option.strategy))</code>\(mark)"
-          + (tradeOffs.isEmpty ? "" : " — " + HTMLText.escape(tradeOffs))
+      html += choice.groups.map { group in
+        "<i>\(HTMLText.escape(HeadlineText.tradeOffs(group.tradeOffs)))</i>: "
+          + group.options.map { "<code>\(HTMLText.escape($0.strategy))</code>\(HTMLText.escape(HeadlineText.mark($0)))" }
+          .joined(separator: ", ")
       }.joined(separator: " · ")
       html += "</li>\n"
     }

@@ -48,18 +48,16 @@ extension MarkdownSummary {
     guard !choices.isEmpty else { return [] }
     var lines = [
       "", "## Which should I use", "",
-      "At each suite's headline case (its largest size), the strategies no other matches or beats on time, "
-        + "notifications and allocations per operation, and what each gives up:", "",
+      HeadlineText.choiceLead, "",
     ]
     for choice in choices {
-      let options = choice.options.map { option in
-        let mark = option.isCheapest ? " (cheapest)" : option.isTiedWithCheapest ? " (tied with the cheapest)" : ""
-        let tradeOffs = HeadlineText.tradeOffs(option)
-        return "`\(option.strategy)`\(mark)" + (tradeOffs.isEmpty ? "" : " — " + escape(tradeOffs))
+      let groups = choice.groups.map { group in
+        escape(HeadlineText.tradeOffs(group.tradeOffs)) + ": "
+          + group.options.map { "`\($0.strategy)`\(HeadlineText.mark($0))" }.joined(separator: ", ")
       }
       lines.append(
         "- **\(escape(choice.suite))** (`\(escape(choice.scenario))` at \(choice.size), \(choice.options.count) of \(choice.judged)): "
-          + options.joined(separator: " · "))
+          + groups.joined(separator: " · "))
     }
     return lines
   }

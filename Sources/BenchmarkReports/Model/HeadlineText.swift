@@ -47,16 +47,29 @@ enum HeadlineText {
   /// `` `X`; tied: `Y`, `Z` (3 of 12) ``, or `–`.
   static func ties(_ figures: HeadlineFigures, code: (String) -> String) -> String {
     guard let cheapest = figures.cheapest else { return "–" }
-    let tied = figures.tied.isEmpty ? "; none tied" : "; tied: " + figures.tied.map(code).joined(separator: ", ")
+    let allTied = figures.compared > 2 && figures.tied.count + 1 == figures.compared
+    let tied =
+      figures.tied.isEmpty ? "; none tied" : allTied ? "; all tied" : "; tied: " + figures.tied.map(code).joined(separator: ", ")
     return code(cheapest) + tied + " (\(figures.tied.count + 1) of \(figures.compared))"
   }
 
-  /// What a strategy of the front gives up: `gives up: no tracking across await`,
-  /// `gives up none of these`, or empty when the run recorded none.
-  static func tradeOffs(_ option: StrategyChoice.Option) -> String {
-    guard let tradeOffs = option.tradeOffs else { return "" }
-    return tradeOffs.isEmpty ? "gives up none of these" : "gives up: " + tradeOffs.joined(separator: "; ")
+  /// What a group of the front gives up: `no tracking across await`, `gives up
+  /// nothing listed`, or `trade-offs not recorded`.
+  static func tradeOffs(_ tradeOffs: [String]?) -> String {
+    guard let tradeOffs else { return "trade-offs not recorded" }
+    return tradeOffs.isEmpty ? "gives up nothing listed" : tradeOffs.joined(separator: "; ")
   }
+
+  /// `(cheapest)`, `(tied with the cheapest)`, or empty.
+  static func mark(_ option: StrategyChoice.Option) -> String {
+    option.isCheapest ? " (cheapest)" : option.isTiedWithCheapest ? " (tied)" : ""
+  }
+
+  /// What the block says before its lines.
+  static let choiceLead =
+    "At each suite's headline case (its largest size), the strategies no other matches or beats on time, "
+    + "notifications and allocations per operation (k of n: how many of the n judged), grouped by what they give up, "
+    + "least first; (cheapest) and (tied): the cheapest on time and those the run cannot tell from it."
 
   /// The label of a headline's form, or empty for one whose rows share a form.
   static func form(_ figures: HeadlineFigures) -> String {

@@ -25,6 +25,23 @@ struct StrategyChoice {
   /// How many strategies were judged.
   var judged: Int
 
+  /// The options grouped by what they give up, the groups that give up least
+  /// first (then in run order), so a reader sees first what costs nothing.
+  var groups: [(tradeOffs: [String]?, options: [Option])] {
+    var groups = [(tradeOffs: [String]?, options: [Option])]()
+    for option in options {
+      if let index = groups.firstIndex(where: { $0.tradeOffs == option.tradeOffs }) {
+        groups[index].options.append(option)
+      } else {
+        groups.append((option.tradeOffs, [option]))
+      }
+    }
+    return groups.enumerated().sorted { left, right in
+      let (l, r) = (left.element.tradeOffs?.count ?? 0, right.element.tradeOffs?.count ?? 0)
+      return l != r ? l < r : left.offset < right.offset
+    }.map(\.element)
+  }
+
   /// One choice per suite whose headline scenario has published standings, in run order.
   static func choices(of run: BenchmarkRun) -> [StrategyChoice] {
     var suites = [String]()
