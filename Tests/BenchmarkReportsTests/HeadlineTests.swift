@@ -53,7 +53,7 @@ struct HeadlineTests {
     let text = MarkdownSummary.render(run)
     let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| collections | update-row") })
     #expect(line.contains("| no measurable difference ("))
-    #expect(HTMLReport.render(run).contains("<td class=\"num same\">no measurable difference ("))
+    #expect(HTMLReport.render(run).contains("<td class=\"same\">no measurable difference ("))
   }
 
   @Test func headline_whenItsScenarioComparesIdiomaticFormsOnly_isLabelled() throws {

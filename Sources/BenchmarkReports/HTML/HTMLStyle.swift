@@ -40,7 +40,8 @@ enum HTMLStyle {
     table.headlines td{padding:4px 10px 4px 0;vertical-align:top;border-bottom:1px solid #eee}
     table.headlines td.num{white-space:nowrap}
     table.headlines td.scenario{white-space:nowrap}
-    table.headlines td.scenario .form{white-space:normal;max-width:210px}
+    table.headlines td.scenario .form{white-space:normal;max-width:170px}
+    table.headlines td.ties{min-width:330px}
     table.headlines td.same{color:#555;font-style:italic}
     table.headlines td.ties{font-size:12px}
     table.headlines td.ties code{white-space:nowrap;font-size:11.5px}

@@ -2,7 +2,7 @@ import BenchmarkKit
 
 extension Publication {
   /// The strategy that is the floor: the same work with no observation.
-  public static let floor = "none"
+  public static let floor = FloorCheck.floor
 
   /// `run` with the figures that compare each case with the cases beside it
   /// published, from the per-case figures it already holds
