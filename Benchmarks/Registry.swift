@@ -70,6 +70,7 @@ extension BenchmarkScenario {
       }
     }
     scenario.instructionsSkipReason = instructionsSkipReason
+    scenario.form = form
     return scenario
   }
 }

@@ -15,7 +15,11 @@ enum Collections {
     BenchmarkSuite(
       name: "collections",
       summary: "Changing an observed identified collection of n rows, one observer per row plus one of the structure",
-      scenarios: [updateRow, insert, remove, move, replaceAll, updateRowRearm],
+      scenarios: [
+        updateRow.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "update-row-rearm"),
+        insert, remove, move, replaceAll,
+        updateRowRearm.likeForLike(of: "update-row", ScenarioForm.bothRearm),
+      ],
       // The edit a list screen makes most: one row's own change, every row observed.
       headline: "update-row"
     )

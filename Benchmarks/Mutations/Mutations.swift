@@ -9,8 +9,14 @@ enum Mutations {
       name: "mutations",
       summary: "Writing observed properties and sending to stores, with 0 to 10 000 observers",
       scenarios: [
-        noObservers, observed, observedOtherKeyPath, equalValue, storeSend, storeSendObserved,
-        renderMutate, observedRearm, storeSendRearm, observedStream,
+        noObservers,
+        observed.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "observed-rearm"),
+        observedOtherKeyPath, equalValue, storeSend,
+        storeSendObserved.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "store-send-rearm"),
+        renderMutate,
+        observedRearm.likeForLike(of: "observed", ScenarioForm.bothRearm),
+        storeSendRearm.likeForLike(of: "store-send-observed", ScenarioForm.bothRearm),
+        observedStream.comparingIdiomaticForms("observe into an AsyncStream vs apple Observations", likeForLike: nil),
       ],
       // An app's update cycle: a send, then re-rendering whoever it reached.
       headline: "render-mutate"

@@ -9,7 +9,11 @@ enum Nesting {
     BenchmarkSuite(
       name: "nesting",
       summary: "Writing and reading the leaf of state nested d levels deep through a chain of scoped stores",
-      scenarios: [leafWrite, leafReadTracked, siblingWrite, leafWriteRearm],
+      scenarios: [
+        leafWrite.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "leaf-write-rearm"),
+        leafReadTracked, siblingWrite,
+        leafWriteRearm.likeForLike(of: "leaf-write", ScenarioForm.bothRearm),
+      ],
       // A leaf view's send reaching its observer through every level.
       headline: "leaf-write"
     )

@@ -9,7 +9,7 @@ enum InstructionsRun {
     var environment = RunEnvironment.current(buildCommit: buildCommit)
     // The counting child runs without the preloaded jemalloc.
     environment.allocator = "system malloc (counted under valgrind)"
-    return BenchmarkRun(
+    var run = BenchmarkRun(
       environment: environment,
       settings: RunSettings(
         quick: quick, samples: 0, minimumSamples: 0, targetSampleNs: 0, timeBudgetSeconds: nil,
@@ -19,6 +19,8 @@ enum InstructionsRun {
         plan.groups.map { ("\($0.suite)/\($0.scenario.name)", $0.scenario.summary) },
         uniquingKeysWith: { first, _ in first })
     )
+    run.scenarioForms = BenchmarkRun.scenarioForms(of: plan.suites)
+    return run
   }
 
   /// Counts the cases `runArguments` select and adds the counts to `run`: to its

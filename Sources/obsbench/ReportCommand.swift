@@ -45,6 +45,13 @@ enum ReportCommand {
       if run.strategyRoles == nil {
         run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
       }
+      // So are what a strategy gives up and which form a scenario measures.
+      if run.strategyTradeOffs == nil {
+        run.strategyTradeOffs = Registry.strategyTradeOffs.filter { id, _ in run.cases.contains { $0.strategy == id } }
+      }
+      if run.scenarioForms == nil {
+        run.scenarioForms = BenchmarkRun.scenarioForms(of: Registry.suites)
+      }
       entries.append(ReportRuns.Entry(label: labels?[index] ?? ReportRuns.label(forPath: path), run: run))
     }
     if !parsed.flags.contains("--force"), let input = parsed.positionals.first(where: { Self.isInside($0, directory) }) {

@@ -84,6 +84,7 @@ struct RunPipeline {
   func publish(_ run: BenchmarkRun) -> BenchmarkRun {
     var run = Publication.publish(run)
     run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
+    run.strategyTradeOffs = Registry.strategyTradeOffs.filter { id, _ in run.cases.contains { $0.strategy == id } }
     return run
   }
 

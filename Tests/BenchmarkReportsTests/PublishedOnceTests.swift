@@ -11,9 +11,18 @@ import Testing
 struct PublishedOnceTests {
   /// `lock-thread-keypath` measured about 3.1 ns and `apple` about 17.5 ns
   /// (a ratio near 0.18); the published figures say otherwise.
-  static let sentinel = PublishedFigures(
-    resolutionNs: 0.123, medianNs: .value(12345.678), p90Ns: .value(23456.789), minNs: .value(11111.111),
-    ciLowNs: .value(12000.5), ciHighNs: .value(12600.25), ratioToApple: .value(0.4242), ratioInterval: 0.4...0.45)
+  static let sentinel = {
+    var figures = PublishedFigures(
+      resolutionNs: 0.123, medianNs: .value(12345.678), p90Ns: .value(23456.789), minNs: .value(11111.111),
+      ciLowNs: .value(12000.5), ciHighNs: .value(12600.25), ratioToApple: .value(0.4242), ratioInterval: 0.4...0.45)
+    figures.overheadNs = .value(54321.25)
+    figures.overheadInterval = 54000.25...54600.75
+    figures.overheadShareOfApple = .value(0.777)
+    figures.overheadShareInterval = 0.7...0.8
+    figures.versusCheapest = CheapestComparison(
+      cheapest: "lock-thread-keypath", ratio: .value(1), interval: 1...1, isTied: true)
+    return figures
+  }()
   static let appleSentinel = PublishedFigures(
     resolutionNs: 0.123, medianNs: .value(29102.5), p90Ns: .value(31000.5), minNs: .value(28000.5),
     ciLowNs: .value(29000.5), ciHighNs: .value(29200.5))
@@ -55,6 +64,11 @@ struct PublishedOnceTests {
     #expect(field("ratio_to_apple") == "0.4242")
     #expect(field("ratio_ci_low") == "0.4")
     #expect(field("ratio_ci_high") == "0.45")
+    #expect(field("overhead_ns") == "54321.250")
+    #expect(field("overhead_ci_low") == "54000.250")
+    #expect(field("overhead_share_of_apple") == "0.777")
+    #expect(field("cheapest") == "lock-thread-keypath")
+    #expect(field("tied_with_cheapest") == "true")
     let failed = try #require(rows.first { $0.count > 2 && $0[2] == "actor-task-whole" })
     #expect(header.firstIndex(of: "median_ns").map { failed[$0] } == "")
     #expect(header.firstIndex(of: "failure").map { failed[$0] } == "set-up threw")
@@ -74,6 +88,7 @@ struct PublishedOnceTests {
     #expect(text.contains("12346"))
     #expect(text.contains("0.42× ±6%"))
     #expect(text.contains("0.42× (0.40×–0.45×)"))
+    #expect(text.contains("| +54321 ns (54000–54601) | 78% (70–80%) | `lock-thread-keypath`; none tied (1 of 1) |"))
     #expect(text.contains("29102"))
     #expect(text.contains("**failed**"))
     #expect(!text.contains("3.10"))
@@ -86,6 +101,7 @@ struct PublishedOnceTests {
     #expect(text.contains("0.42×"))
     #expect(text.contains("95% interval 0.40× – 0.45×"))
     #expect(text.contains("12.3 µs · 0.42× ±6%"))
+    #expect(text.contains("<td>+54321 ns (54000–54601)</td><td>78% (70–80%)</td>"))
     #expect(!text.contains("0.18×"))
     #expect(!text.contains("3.1 ns"))
   }

@@ -33,8 +33,8 @@ struct SampleCountTests {
   @Test func markdownHeadline_showsTheBestCasesSamples() {
     let text = MarkdownSummary.render(Self.run())
     #expect(text.contains("| ns/op | n | `apple` | `none` |"))
-    #expect(text.contains("| `lock-thread-keypath` |"))
-    let headline = text.split(separator: "\n").first { $0.contains("| `lock-thread-keypath` |") }.map(String.init) ?? ""
+    #expect(text.contains("| `lock-thread-keypath`; none tied (1 of 1) |"))
+    let headline = text.split(separator: "\n").first { $0.contains("| `lock-thread-keypath`; none tied") }.map(String.init) ?? ""
     #expect(headline.contains("| n=9 (2–4/pass) |"))
   }
 

@@ -36,6 +36,11 @@ public struct BenchmarkScenario: Sendable {
   /// multiple of 4", or `nil` when every size of the range is taken.
   public var sizeCondition: SizeCondition?
 
+  /// Which API forms the rows use where the core's and apple's differ, and the
+  /// scenario measuring the other form; `nil` when every row does the same work
+  /// through the same kind of call (``ScenarioForm``).
+  public var form: ScenarioForm?
+
   private let factory: @Sendable (_ strategy: String, _ size: Int) throws -> PreparedCase
 
   /// Creates a scenario.

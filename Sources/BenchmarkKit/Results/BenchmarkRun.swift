@@ -30,6 +30,15 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
   /// `checked` (`+checked`), `reference` (`apple`), `floor` (`none`); `nil` in
   /// runs written before it was recorded. Reports list the matrix apart from the rest.
   public var strategyRoles: [String: String]?
+  /// The API forms of the scenarios whose rows differ in them (``ScenarioForm``),
+  /// by `suite/scenario`; `nil` in runs written before they were recorded.
+  /// Reports lead a headline with its like-for-like form and label idiomatic ones.
+  public var scenarioForms: [String: ScenarioForm]?
+  /// What each strategy gives up, by id, derived from its capabilities (no
+  /// tracking across `await`, a hop for callers off the actor, no per-field
+  /// invalidation); an empty list gives up none of these. `nil` in runs written
+  /// before it was recorded. Reports say it beside each strategy worth choosing.
+  public var strategyTradeOffs: [String: [String]]?
 
   /// Creates a run.
   public init(

@@ -26,6 +26,24 @@ public struct PublishedFigures: Codable, Hashable, Sendable {
   /// The scenario's rerun shift of ratios (``RerunShift``, a log ratio) that
   /// ``ratioInterval`` was widened to reach, when it was.
   public var ratioShift: Double?
+  /// The time observation adds above `none` of the same scenario and size: the
+  /// median minus `none`'s, in ns; a bound (`< x`) when its interval reaches 0;
+  /// `nil` where `none`'s median does not resolve (or for `none` itself).
+  public var overheadNs: Figure?
+  /// The 95% interval of ``overheadNs`` when it is a value: each end the worst
+  /// case of the two medians' published intervals.
+  public var overheadInterval: ClosedRange<Double>?
+  /// ``overheadNs`` as a share of `apple`'s overhead above `none` (1 = the same
+  /// overhead as apple); `nil` where apple's overhead is not a value.
+  public var overheadShareOfApple: Figure?
+  /// The 95% interval of that share, from the two overheads' intervals.
+  public var overheadShareInterval: ClosedRange<Double>?
+  /// The case against the cheapest strategy of its scenario and size; `nil` for
+  /// `apple`, `none` and cases without figures.
+  public var versusCheapest: CheapestComparison?
+  /// Where the case stands on time, notifications and allocations among the
+  /// strategies of a headline scenario; `nil` elsewhere.
+  public var choice: ChoiceStanding?
 
   /// Creates published figures.
   public init(

@@ -121,6 +121,7 @@ public struct BenchmarkRunner {
     run.settings.seed = configuration.seed
     run.suiteHeadlines = Dictionary(
       plan.suites.compactMap { suite in suite.headline.map { (suite.name, $0) } }, uniquingKeysWith: { first, _ in first })
+    run.scenarioForms = BenchmarkRun.scenarioForms(of: plan.suites)
     return run
   }
 

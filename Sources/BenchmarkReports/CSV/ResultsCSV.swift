@@ -16,6 +16,12 @@ import BenchmarkKit
 /// What the reports mark (``CaseMark``) comes from `calibration_note` (`†`),
 /// `outlasts_sample` (`‡`: `true`, else empty) and `pass_modes` (`≈`: the modes
 /// the passes fell into, else empty).
+///
+/// The comparisons a run publishes follow: `overhead_ns` (above `none`, with
+/// `overhead_bound` `<` when it is a bound, and its interval), its share of
+/// `apple`'s overhead (a ratio, 1 = apple's), the scenario and size's
+/// `cheapest` strategy and whether this one is `tied_with_cheapest`, and in a
+/// headline scenario the strategy it is `dominated_by`, if any.
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -26,6 +32,9 @@ public enum ResultsCSV {
     "median_bound", "resolution_ns", "ops_per_iteration",
     "ratio_to_apple", "ratio_bound", "ratio_ci_low", "ratio_ci_high", "calibration_note",
     "instructions_per_op", "instructions_note", "outlasts_sample", "pass_modes",
+    "overhead_ns", "overhead_bound", "overhead_ci_low", "overhead_ci_high",
+    "overhead_share_of_apple", "overhead_share_bound", "overhead_share_ci_low", "overhead_share_ci_high",
+    "cheapest", "tied_with_cheapest", "dominated_by",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -61,6 +70,16 @@ public enum ResultsCSV {
         result.calibrationNote ?? "",
         NumberFormat.fixed(result.instructionsPerOperation), result.instructionsNote ?? "",
         result.outlastsSample == true ? "true" : "", result.passModes ?? "",
+        NumberFormat.fixed(published?.overheadNs?.number), published?.overheadNs?.boundMark ?? "",
+        NumberFormat.fixed(published?.overheadInterval?.lowerBound),
+        NumberFormat.fixed(published?.overheadInterval?.upperBound),
+        NumberFormat.ratioField(published?.overheadShareOfApple?.number),
+        published?.overheadShareOfApple?.boundMark ?? "",
+        NumberFormat.ratioField(published?.overheadShareInterval?.lowerBound),
+        NumberFormat.ratioField(published?.overheadShareInterval?.upperBound),
+        published?.versusCheapest?.cheapest ?? "",
+        published?.versusCheapest.map { $0.isTied ? "true" : "false" } ?? "",
+        published?.choice?.dominatedBy ?? "",
       ]
       lines.append(CSVField.row(fields))
     }

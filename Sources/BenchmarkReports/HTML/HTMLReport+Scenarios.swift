@@ -10,6 +10,9 @@ extension HTMLReport {
     let summaries = runs.entries.reduce(into: [String: String]()) { all, entry in
       all.merge(entry.run.scenarioSummaries ?? [:]) { _, later in later }
     }
+    let forms = runs.entries.reduce(into: [String: ScenarioForm]()) { all, entry in
+      all.merge(entry.run.scenarioForms ?? [:]) { _, later in later }
+    }
     if runs.isSideBySide {
       html += "<p class=\"note\">Runs: " + runs.entries.enumerated().map { index, entry in
         "<span style=\"opacity:\(SVGCanvas.number(ChartPalette.opacity(ofRun: index, of: runs.entries.count), digits: 2))\">■</span> \(HTMLText.escape(entry.label))"
@@ -23,6 +26,9 @@ extension HTMLReport {
       let size = view.sizes.last ?? 1
       html += "<h3 id=\"\(HTMLText.anchor("\(view.suite)-\(view.scenario)"))\">\(HTMLText.escape(view.scenario))</h3>\n"
       var note = summaries["\(view.suite)/\(view.scenario)"].map { "One operation: \($0)." } ?? ""
+      if let form = forms["\(view.suite)/\(view.scenario)"] {
+        note += " Rows: " + form.label + (form.counterpart.map { ", beside \($0)" } ?? "") + "."
+      }
       if view.isSweep {
         note += " Sizes \(view.sizes.map(String.init).joined(separator: ", ")); bars at size \(size); k is the fitted growth exponent (slope on log-log: 0 flat, 1 linear)."
       }

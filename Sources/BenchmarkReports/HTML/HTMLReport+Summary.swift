@@ -34,24 +34,6 @@ extension HTMLReport {
     return text
   }
 
-  /// Per suite, its realistic shape and the cheapest strategy's ratio to `apple` there.
-  static func headlineSection(_ run: BenchmarkRun) -> String {
-    let headlines = Headline.headlines(of: run)
-    guard !headlines.isEmpty else { return "" }
-    var html = "<h2 id=\"headlines\">Headlines</h2>\n"
-    html += "<p class=\"note\">Per suite, its realistic shape (what an app does most) and the cheapest strategy there, as a ratio to <code>apple</code> in the same run with its 95% interval; n: the samples of its case, as in the summary.</p>\n"
-    html += "<table class=\"env\"><tr><th>suite</th><th>scenario</th><th>size</th><th>best strategy</th><th>ratio to apple</th><th>95% interval</th><th>ns/op</th><th>n</th><th>apple</th><th>none</th></tr>\n"
-    for line in headlines {
-      let interval = line.interval.map { "\(NumberFormat.ratio($0.lowerBound)) – \(NumberFormat.ratio($0.upperBound))" } ?? "–"
-      html += "<tr><td>\(HTMLText.escape(line.suite))</td><td>\(HTMLText.escape(line.scenario))</td><td>\(line.size)</td>"
-      html += "<td><code>\(HTMLText.escape(line.best ?? "–"))</code></td><td>\(HTMLText.escape(NumberFormat.ratio(line.ratio)))</td>"
-      html += "<td>\(HTMLText.escape(interval))</td><td>\(HTMLText.escape(figureDuration(line.bestTime)))</td>"
-      html += "<td>\(HTMLText.escape(line.bestSamples?.text ?? "–"))</td>"
-      html += "<td>\(HTMLText.escape(figureDuration(line.appleTime)))</td><td>\(HTMLText.escape(figureDuration(line.noneTime)))</td></tr>\n"
-    }
-    return html + "</table>\n"
-  }
-
   /// Per suite, the table of ratios to `apple`: strategies as columns, scenarios
   /// and sizes as rows, each cell coloured from cheaper (green) to dearer (red).
   static func summarySection(_ runs: ReportRuns) -> String {
@@ -64,7 +46,9 @@ extension HTMLReport {
     html += "dearer</div>\n"
     for table in SummaryTable.tables(of: runs.entries.map(\.run)) {
       html += "<h3 id=\"summary-\(HTMLText.anchor(table.suite))\">\(HTMLText.escape(table.suite))</h3>\n"
-      html += "<table class=\"summary\">\n<tr><th class=\"scenario\">scenario</th><th>size</th>"
+      // Eighteen strategies do not fit 1400 px: the table scrolls within the page,
+      // its scenario column kept in view.
+      html += "<div class=\"wide\"><table class=\"summary\">\n<tr><th class=\"scenario\">scenario</th><th>size</th>"
       for strategy in table.strategies {
         // Breaking ids at their separators keeps sixteen columns within the page.
         let broken = HTMLText.escape(strategy).replacingOccurrences(of: "-", with: "-<br/>")
@@ -73,13 +57,14 @@ extension HTMLReport {
       }
       html += "</tr>\n"
       for row in table.rows {
-        html += "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))</td><td class=\"size\">\(row.size)</td>"
+        let form = row.form.map { "<span class=\"form\" title=\"\(HTMLText.escape($0.label))\">\($0.kind.rawValue)</span>" } ?? ""
+        html += "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))\(form)</td><td class=\"size\">\(row.size)</td>"
         for (strategy, values) in zip(table.strategies, row.cells) {
           html += cell(strategy: strategy, values: values, labels: runs.entries.map(\.label))
         }
         html += "</tr>\n"
       }
-      html += "</table>\n"
+      html += "</table></div>\n"
     }
     return html
   }

@@ -17,21 +17,39 @@ enum HTMLStyle {
     table{border-collapse:collapse;font-variant-numeric:tabular-nums}
     table.env th{text-align:left;font-weight:600;color:#444;padding:3px 16px 3px 0;vertical-align:top;white-space:nowrap}
     table.env td{padding:3px 18px 3px 0;vertical-align:top}
-    table.summary{margin:6px 0 4px;font-size:12.5px}
-    table.summary th{font-weight:600;padding:4px 5px;border-bottom:1px solid #bbb;vertical-align:bottom;line-height:1.15;text-align:center}
+    table.summary{margin:6px 0 4px;font-size:12px}
+    table.summary th{font-weight:600;font-size:11.5px;padding:4px 3px;border-bottom:1px solid #bbb;vertical-align:bottom;line-height:1.15;text-align:center}
     table.summary th.scenario{text-align:left}
-    table.summary td{padding:3px 5px;border:1px solid #fff;text-align:center;min-width:58px}
-    table.summary td.scenario{text-align:left;white-space:nowrap;border:0;border-bottom:1px solid #eee;padding-right:12px}
+    table.summary td{padding:2px 3px;border:1px solid #fff;text-align:center;min-width:46px}
+    table.summary td.scenario{text-align:left;white-space:nowrap;border:0;border-bottom:1px solid #eee;padding-right:8px}
     table.summary td.size{color:#666;text-align:right;border:0;border-bottom:1px solid #eee}
     table.summary td.floor{background:#ececec;color:#555}
     table.summary td.ref{background:#fff;outline:1px solid #ccc;outline-offset:-1px}
-    table.summary .r{display:block;font-weight:600;font-size:13px}
-    table.summary .t{display:block;color:#444;font-size:11px}
+    table.summary .r{display:block;font-weight:600;font-size:12px}
+    table.summary .t{display:block;color:#444;font-size:10.5px}
     table.summary .ci{display:block;color:#555;font-size:10px}
     table.summary .ci.wide{color:#b34100;font-weight:600}
     table.summary .run{display:block;font-size:10px;color:#666}
     table.summary .mark{cursor:help;padding-left:1px}
     table.summary .n{display:block;color:#777;font-size:9.5px}
+    div.wide{overflow-x:auto;max-width:100%}
+    table.summary th.scenario,table.summary td.scenario{position:sticky;left:0;background:#fff;z-index:1}
+    .form{display:block;font-size:10px;color:#7a4b00;font-style:italic}
+    table.headlines{width:100%;font-size:13px}
+    table.headlines th{text-align:left;font-weight:600;color:#444;padding:4px 10px 4px 0;vertical-align:bottom;border-bottom:1px solid #bbb}
+    table.headlines td{padding:4px 10px 4px 0;vertical-align:top;border-bottom:1px solid #eee}
+    table.headlines td.num{white-space:nowrap}
+    table.headlines td.scenario{white-space:nowrap}
+    table.headlines td.scenario .form{white-space:normal;max-width:170px}
+    table.headlines td.ties{min-width:330px}
+    table.headlines td.same{color:#555;font-style:italic}
+    table.headlines td.ties{font-size:12px}
+    table.headlines td.ties code{white-space:nowrap;font-size:11.5px}
+    table.headlines tr.lead td{border-bottom:0}
+    table.headlines tr.beside td{font-size:12px;color:#555;padding-top:0}
+    div.choice{background:#f4f8fc;border:1px solid #d5e3f1;border-radius:4px;padding:4px 14px 6px;margin:8px 0 14px}
+    div.choice h3{margin:6px 0 2px}
+    div.choice ul{margin:4px 0;padding-left:18px}
     .fail{color:#b00020;font-weight:700}
     .legend{display:flex;gap:4px;align-items:center;font-size:12px;color:#444;margin:4px 0 2px;flex-wrap:wrap}
     .legend span.sw{display:inline-block;width:34px;height:14px;text-align:center;font-size:10px;line-height:14px}

@@ -24,7 +24,8 @@ public enum MarkdownSummary {
           + (table.hasReference
             ? " (ratio to `\(SummaryTable.reference)` in the same run, ± the larger side of its 95% interval)." : ".")
           + " `< x`: below what the run can resolve, at most x. " + CaseMark.legend { "`\($0)`" }
-          + " `n=12 (2–4/pass)`: \(SampleCount.meaning).")
+          + " `n=12 (2–4/pass)`: \(SampleCount.meaning)."
+          + " *idiomatic*: each side in its own API form; *like-for-like*: both in one form.")
       lines.append("")
       lines.append("| scenario | size | " + table.strategies.map { "`\($0)`" }.joined(separator: " | ") + " |")
       lines.append("|---|---:|" + String(repeating: "---:|", count: table.strategies.count))
@@ -36,7 +37,8 @@ public enum MarkdownSummary {
           let count = cell.median == nil ? "" : " " + cell.samples.text
           return (cell.ratio.map { "\(time) (\(NumberFormat.ratio($0, interval: cell.ratioInterval)))" } ?? time) + count
         }
-        lines.append("| \(escape(row.scenario)) | \(row.size) | " + cells.joined(separator: " | ") + " |")
+        let form = row.form.map { " *\($0.kind.rawValue)*" } ?? ""
+        lines.append("| \(escape(row.scenario))\(form) | \(row.size) | " + cells.joined(separator: " | ") + " |")
       }
     }
     lines += InstructionsTable.markdownLines(run)
@@ -52,26 +54,6 @@ public enum MarkdownSummary {
       lines += ["", comparison.markdown(title: "Changes from \(runs.entries[0].label) to \(runs.entries[runs.entries.count - 1].label)")]
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// Per suite, the realistic shape and the best strategy's ratio to apple there.
-  private static func headlineLines(_ run: BenchmarkRun) -> [String] {
-    let headlines = Headline.headlines(of: run)
-    guard !headlines.isEmpty else { return [] }
-    var lines = [
-      "", "## Headlines", "",
-      "Per suite, its realistic shape (what an app does most), and the cheapest strategy there; n: its case's samples.", "",
-      "| suite | scenario | size | best strategy | ratio to `apple` (95% interval) | ns/op | n | `apple` | `none` |",
-      "|---|---|---:|---|---:|---:|---:|---:|---:|",
-    ]
-    for line in headlines {
-      lines.append(
-        "| \(escape(line.suite)) | \(escape(line.scenario)) | \(line.size) | \(line.best.map { "`\($0)`" } ?? "–") | "
-          + "\(line.ratio.map { NumberFormat.ratio($0) + (line.interval.map { " (\(NumberFormat.ratio($0.lowerBound))–\(NumberFormat.ratio($0.upperBound)))" } ?? "") } ?? "–") | "
-          + "\(NumberFormat.nanoseconds(line.bestTime)) | \(line.bestSamples?.text ?? "–") | "
-          + "\(NumberFormat.nanoseconds(line.appleTime)) | \(NumberFormat.nanoseconds(line.noneTime)) |")
-    }
-    return lines
   }
 
   /// Growth exponents as one table per suite: sweeps as rows, strategies as columns.

@@ -9,9 +9,19 @@ extension BenchmarkRun {
   /// never recomputed: they are what that run printed. A case that cannot
   /// publish (failed, no statistics) stays without.
   ///
-  /// - Complexity: One ``Publication/publish(_:)`` of the cases without figures
-  ///   and their `apple` cases; nothing when every case has figures.
+  /// The figures that compare cases (``Publication/publishComparisons(_:)``) came
+  /// later: a run that holds none of them gets them, from the figures it holds.
+  ///
+  /// - Complexity: One ``Publication/publishCases(_:)`` of the cases without figures
+  ///   and their `apple` cases, and the comparisons when the run holds none;
+  ///   nothing when every case has all its figures.
   public func publishingMissingFigures() -> BenchmarkRun {
+    let run = publishingMissingCaseFigures()
+    let compared = run.cases.contains { $0.published?.versusCheapest != nil || $0.published?.overheadNs != nil }
+    return compared ? run : Publication.publishComparisons(run)
+  }
+
+  private func publishingMissingCaseFigures() -> BenchmarkRun {
     let missing = Set(cases.filter { $0.published == nil }.map(\.key))
     guard !missing.isEmpty else { return self }
     // A ratio is taken against the `apple` case beside it, so those go along.
@@ -23,7 +33,7 @@ extension BenchmarkRun {
           && shapes.contains(ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)))
     }
     let figures = Dictionary(
-      Publication.publish(part).cases.map { ($0.key, $0.published) }, uniquingKeysWith: { _, last in last })
+      Publication.publishCases(part).cases.map { ($0.key, $0.published) }, uniquingKeysWith: { _, last in last })
     var run = self
     for index in run.cases.indices where run.cases[index].published == nil {
       run.cases[index].published = figures[run.cases[index].key] ?? nil

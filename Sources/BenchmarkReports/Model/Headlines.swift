@@ -1,21 +1,22 @@
 import BenchmarkKit
 
-/// The first thing a summary shows: per suite, its headline scenario (the
-/// realistic shape, ``BenchmarkSuite/headline``) and the best strategy's ratio to
-/// `apple` there, with its interval, as the run published them.
+/// The first thing a summary shows: per suite and size of its headline scenario
+/// (the realistic shape, ``BenchmarkSuite/headline``), what observation costs
+/// there and which strategies are cheapest, as the run published them.
+///
+/// Where the scenario compares unlike API forms and a like-for-like scenario
+/// measures the same work in one form (``ScenarioForm``), the headline leads
+/// with the like-for-like figures and puts the idiomatic ones beside them.
 struct Headline {
   var suite: String
+  /// The suite's headline scenario.
   var scenario: String
   var size: Int
-  /// The cheapest strategy with a resolved ratio (neither `apple` nor `none`).
-  var best: String?
-  var ratio: Figure?
-  var interval: ClosedRange<Double>?
-  var bestTime: Figure?
-  /// How many samples the best strategy's case has.
-  var bestSamples: SampleCount?
-  var appleTime: Figure?
-  var noneTime: Figure?
+  /// The figures the headline leads with: the like-for-like form's where the run
+  /// measured it, else the headline scenario's.
+  var lead: HeadlineFigures
+  /// The idiomatic form's figures, beside a like-for-like ``lead``.
+  var idiomatic: HeadlineFigures?
 
   /// One headline per suite and size of its headline scenario, in run order.
   static func headlines(of run: BenchmarkRun) -> [Headline] {
@@ -26,27 +27,76 @@ struct Headline {
       let cases = run.cases.filter { $0.suite == suite }
       guard let scenario = run.suiteHeadlines?[suite] ?? cases.first?.scenario else { continue }
       let sizes = Array(Set(cases.filter { $0.scenario == scenario }.map(\.size))).sorted()
+      let likeForLike = run.form(suite: suite, scenario: scenario)?.likeForLike
       for size in sizes {
-        let row = cases.filter { $0.scenario == scenario && $0.size == size }
-        let apple = row.first { $0.strategy == Publication.reference }
-        var line = Headline(
-          suite: suite, scenario: scenario, size: size,
-          appleTime: apple?.published?.medianNs,
-          noneTime: row.first { $0.strategy == FloorCheck.floor }?.published?.medianNs)
-        // Every ratio is to `apple`, so the cheapest is the smallest published ratio.
-        let ranked = row.filter { $0.strategy != Publication.reference && $0.strategy != FloorCheck.floor }
-          .compactMap { result in result.published?.ratioToApple?.value.map { (result, $0) } }
-          .min { $0.1 < $1.1 }
-        if let (result, _) = ranked, let published = result.published {
-          line.best = result.strategy
-          line.ratio = published.ratioToApple
-          line.interval = published.ratioInterval
-          line.bestTime = published.medianNs
-          line.bestSamples = SampleCount(of: result)
+        let row = { (name: String) in cases.filter { $0.scenario == name && $0.size == size } }
+        let own = HeadlineFigures(scenario: scenario, cases: row(scenario), form: run.form(suite: suite, scenario: scenario))
+        if let likeForLike, case let paired = row(likeForLike), !paired.isEmpty {
+          let lead = HeadlineFigures(
+            scenario: likeForLike, cases: paired, form: run.form(suite: suite, scenario: likeForLike))
+          lines.append(Headline(suite: suite, scenario: scenario, size: size, lead: lead, idiomatic: own))
+        } else {
+          lines.append(Headline(suite: suite, scenario: scenario, size: size, lead: own, idiomatic: nil))
         }
-        lines.append(line)
       }
     }
     return lines
+  }
+}
+
+/// One scenario and size of a headline, read off the published figures: the
+/// cheapest strategy and those tied with it, its ratio to `apple`, and its
+/// overhead above `none`.
+struct HeadlineFigures {
+  /// The scenario the figures are of.
+  var scenario: String
+  /// Its form, when its rows' API forms differ (``ScenarioForm``).
+  var form: ScenarioForm?
+  /// The cheapest strategy (neither `apple` nor `none`) with a resolved median.
+  var cheapest: String?
+  /// The strategies the run cannot tell from the cheapest, in run order.
+  var tied: [String] = []
+  /// How many strategies were compared with the cheapest.
+  var compared = 0
+  /// The cheapest's ratio to `apple` and its 95% interval.
+  var ratio: Figure?
+  var interval: ClosedRange<Double>?
+  /// The cheapest's median.
+  var time: Figure?
+  /// How many samples the cheapest's case has.
+  var samples: SampleCount?
+  /// The cheapest's overhead above `none` and its interval.
+  var overhead: Figure?
+  var overheadInterval: ClosedRange<Double>?
+  /// That overhead as a share of `apple`'s, and its interval.
+  var share: Figure?
+  var shareInterval: ClosedRange<Double>?
+  var appleTime: Figure?
+  var noneTime: Figure?
+  /// `apple`'s overhead above `none`, for scale.
+  var appleOverhead: Figure?
+
+  init(scenario: String, cases: [CaseResult], form: ScenarioForm?) {
+    self.scenario = scenario
+    self.form = form
+    let apple = cases.first { $0.strategy == Publication.reference }?.published
+    appleTime = apple?.medianNs
+    appleOverhead = apple?.overheadNs
+    noneTime = cases.first { $0.strategy == Publication.floor }?.published?.medianNs
+    let compared = cases.filter { $0.published?.versusCheapest != nil }
+    self.compared = compared.count
+    guard let name = compared.first?.published?.versusCheapest?.cheapest,
+      let best = compared.first(where: { $0.strategy == name }), let figures = best.published
+    else { return }
+    cheapest = name
+    tied = compared.filter { $0.strategy != name && $0.published?.versusCheapest?.isTied == true }.map(\.strategy)
+    ratio = figures.ratioToApple
+    interval = figures.ratioInterval
+    time = figures.medianNs
+    samples = SampleCount(of: best)
+    overhead = figures.overheadNs
+    overheadInterval = figures.overheadInterval
+    share = figures.overheadShareOfApple
+    shareInterval = figures.overheadShareInterval
   }
 }

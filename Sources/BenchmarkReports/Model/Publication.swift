@@ -2,7 +2,10 @@ import Foundation
 import BenchmarkKit
 
 /// Decides what a run publishes for each case: every time as a value or a bound
-/// (``CaseResult/figure(_:)``), and the ratio to `apple` with its 95% interval.
+/// (``CaseResult/figure(_:)``), the ratio to `apple` with its 95% interval, and
+/// the figures that compare it with the cases beside it
+/// (``publishComparisons(_:)``: overhead above `none`, ties with the cheapest,
+/// the Pareto front of a headline).
 ///
 /// Every report writer — CSV, JSON, Markdown, HTML — takes its figures from here,
 /// so a number one of them prints as a bound is a bound in all of them.
@@ -10,8 +13,15 @@ public enum Publication {
   /// The strategy ratios are taken against.
   public static let reference = "apple"
 
-  /// `run` with ``CaseResult/published`` filled in for every case with statistics.
+  /// `run` with ``CaseResult/published`` filled in for every case with statistics,
+  /// comparisons included.
   public static func publish(_ run: BenchmarkRun) -> BenchmarkRun {
+    publishComparisons(publishCases(run))
+  }
+
+  /// `run` with each case's own figures published (times, ratio to `apple`), and
+  /// none of the figures that compare it with the cases beside it.
+  public static func publishCases(_ run: BenchmarkRun) -> BenchmarkRun {
     var run = run
     let byKey = Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     func referenceCase(of result: CaseResult) -> CaseResult? {

@@ -34,6 +34,9 @@ struct SummaryTable {
   struct Row {
     var scenario: String
     var size: Int
+    /// The scenario's API forms where its rows' differ (``ScenarioForm``), so the
+    /// table can say which rows are idiomatic and which like for like.
+    var form: ScenarioForm?
     /// Per strategy, per run: `nil` where the run did not measure it.
     var cells: [[Value?]]
   }
@@ -52,6 +55,9 @@ struct SummaryTable {
     for result in runs.flatMap(\.cases) where !suites.contains(result.suite) {
       suites.append(result.suite)
     }
+    let forms = runs.reduce(into: [String: ScenarioForm]()) { all, run in
+      all.merge(run.scenarioForms ?? [:]) { _, later in later }
+    }
     let byKey = runs.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last }) }
     return suites.map { suite in
       var strategies = [String]()
@@ -60,7 +66,8 @@ struct SummaryTable {
       for result in runs.flatMap(\.cases) where result.suite == suite {
         if !strategies.contains(result.strategy) { strategies.append(result.strategy) }
         if seenRows.insert("\(result.scenario)\u{0}\(result.size)").inserted {
-          rows.append(Row(scenario: result.scenario, size: result.size, cells: []))
+          rows.append(
+            Row(scenario: result.scenario, size: result.size, form: forms["\(suite)/\(result.scenario)"], cells: []))
         }
       }
       strategies = StrategyOrder.sorted(strategies)

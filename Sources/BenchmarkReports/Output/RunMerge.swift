@@ -40,6 +40,14 @@ extension BenchmarkRun {
       guard let more = run.strategyRoles else { return }
       roles = (roles ?? [:]).merging(more) { _, later in later }
     }
+    run.scenarioForms = runs.reduce(into: nil) { forms, run in
+      guard let more = run.scenarioForms else { return }
+      forms = (forms ?? [:]).merging(more) { _, later in later }
+    }
+    run.strategyTradeOffs = runs.reduce(into: nil) { tradeOffs, run in
+      guard let more = run.strategyTradeOffs else { return }
+      tradeOffs = (tradeOffs ?? [:]).merging(more) { _, later in later }
+    }
     return run
   }
 }

@@ -1,0 +1,95 @@
+import BenchmarkKit
+
+/// How the headlines and the "which should I use" block word their figures, the
+/// same in `summary.md` and `report.html` (plain text; writers escape it).
+enum HeadlineText {
+  /// What a ratio to `apple` whose interval holds 1 prints as instead of a number.
+  static let noDifference = "no measurable difference"
+
+  /// A ratio to `apple` with its interval: `0.31× (0.29×–0.34×)`; `no measurable
+  /// difference (0.45×–1.08×)` when the interval holds 1, never a win or a loss;
+  /// a bound as a bound; `–` when there is none.
+  static func ratio(_ figure: Figure?, interval: ClosedRange<Double>?) -> String {
+    guard let figure else { return "–" }
+    guard case .value(let value) = figure else { return NumberFormat.ratio(figure) }
+    guard let interval else { return NumberFormat.ratio(value) }
+    let range = "\(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound))"
+    return interval.contains(1) ? "\(noDifference) (\(range))" : "\(NumberFormat.ratio(value)) (\(range))"
+  }
+
+  /// An overhead above `none`: `+812 ns (790–835)`, `< 3.1 ns`, or `–`.
+  static func overhead(_ figure: Figure?, interval: ClosedRange<Double>?) -> String {
+    guard let figure else { return "–" }
+    switch figure {
+    case .value(let value):
+      let range = interval.map { " (\(NumberFormat.nanoseconds($0.lowerBound))–\(NumberFormat.nanoseconds($0.upperBound)))" }
+      return "+\(NumberFormat.nanoseconds(value)) ns" + (range ?? "")
+    case .below(let bound): return "< \(NumberFormat.nanoseconds(bound)) ns"
+    case .above(let bound): return "> \(NumberFormat.nanoseconds(bound)) ns"
+    case .unresolved: return "?"
+    }
+  }
+
+  /// An overhead as a share of apple's: `72% (61–85%)`, `< 4%`, or `–`.
+  static func share(_ figure: Figure?, interval: ClosedRange<Double>?) -> String {
+    guard let figure else { return "–" }
+    switch figure {
+    case .value(let value):
+      let range = interval.map { " (\(percent($0.lowerBound))–\(percent($0.upperBound))%)" }
+      return "\(percent(value))%" + (range ?? "")
+    case .below(let bound): return "< \(percent(bound))%"
+    case .above(let bound): return "> \(percent(bound))%"
+    case .unresolved: return "?"
+    }
+  }
+
+  /// The cheapest strategy and those tied with it, with `code` around each id:
+  /// `` `X`; tied: `Y`, `Z` (3 of 12) ``, or `–`.
+  static func ties(_ figures: HeadlineFigures, code: (String) -> String) -> String {
+    guard let cheapest = figures.cheapest else { return "–" }
+    let allTied = figures.compared > 2 && figures.tied.count + 1 == figures.compared
+    let tied =
+      figures.tied.isEmpty ? "; none tied" : allTied ? "; all tied" : "; tied: " + figures.tied.map(code).joined(separator: ", ")
+    return code(cheapest) + tied + " (\(figures.tied.count + 1) of \(figures.compared))"
+  }
+
+  /// What a group of the front gives up: `no tracking across await`, `gives up
+  /// nothing listed`, or `trade-offs not recorded`.
+  static func tradeOffs(_ tradeOffs: [String]?) -> String {
+    guard let tradeOffs else { return "trade-offs not recorded" }
+    return tradeOffs.isEmpty ? "gives up nothing listed" : tradeOffs.joined(separator: "; ")
+  }
+
+  /// `(cheapest)`, `(tied with the cheapest)`, or empty.
+  static func mark(_ option: StrategyChoice.Option) -> String {
+    option.isCheapest ? " (cheapest)" : option.isTiedWithCheapest ? " (tied)" : ""
+  }
+
+  /// What the block says before its lines.
+  static let choiceLead =
+    "At each suite's headline case (its largest size), the strategies no other matches or beats on time, "
+    + "notifications and allocations per operation (k of n: how many of the n judged), grouped by what they give up, "
+    + "least first; (cheapest) and (tied): the cheapest on time and those the run cannot tell from it."
+
+  /// The label of a headline's form, or empty for one whose rows share a form.
+  static func form(_ figures: HeadlineFigures) -> String {
+    figures.form?.label ?? ""
+  }
+
+  /// What the headline columns mean, for the legend above them, with `code`
+  /// around each id.
+  static func legend(code: (String) -> String) -> String {
+    "Overhead: the cheapest's median minus \(code("none"))'s, with its 95% interval (\(code("< x")) when the interval reaches 0), "
+      + "and that overhead as a share of \(code("apple"))'s own overhead above \(code("none")). "
+      + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be told from it, "
+      + "so all are named (k of n: how many of the n strategies compared). "
+      + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds 1. "
+      + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic one beside it; "
+      + "one without a like-for-like form is labelled idiomatic."
+  }
+
+  private static func percent(_ share: Double) -> String {
+    let value = share * 100
+    return value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)
+  }
+}

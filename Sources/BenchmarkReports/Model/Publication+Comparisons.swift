@@ -1,0 +1,70 @@
+import BenchmarkKit
+
+extension Publication {
+  /// The strategy that is the floor: the same work with no observation.
+  public static let floor = FloorCheck.floor
+
+  /// `run` with the figures that compare each case with the cases beside it
+  /// published, from the per-case figures it already holds
+  /// (``publishCases(_:)``): its overhead above `none` and that overhead as a
+  /// share of `apple`'s (``overhead(of:floor:)``), how it stands against the
+  /// cheapest strategy (``versusCheapest(_:)``), and in the suites' headline
+  /// scenarios whether another strategy dominates it (``choices(_:)``).
+  ///
+  /// Computed here once, so that every writer prints the same verdicts.
+  ///
+  /// - Complexity: One paired interval per case, and for a headline scenario one
+  ///   per pair of strategies that could dominate each other.
+  public static func publishComparisons(_ run: BenchmarkRun) -> BenchmarkRun {
+    var run = run
+    var shapes = [String: [Int]]()
+    var order = [String]()
+    for (index, result) in run.cases.enumerated() {
+      let shape = "\(result.suite)/\(result.scenario)[\(result.size)]"
+      if shapes[shape] == nil { order.append(shape) }
+      shapes[shape, default: []].append(index)
+    }
+    for shape in order {
+      let indices = shapes[shape]!
+      let cases = indices.map { run.cases[$0] }
+      let floorFigures = cases.first { $0.strategy == floor && $0.failure == nil }?.published
+      // Every case's overhead first: the shares need apple's.
+      var overheads = [Int: (Figure, ClosedRange<Double>?)]()
+      for (position, result) in cases.enumerated() where result.strategy != floor {
+        guard let figures = result.published, let floorFigures,
+          let overhead = overhead(of: figures, floor: floorFigures)
+        else { continue }
+        overheads[position] = overhead
+      }
+      let appleOverhead = cases.firstIndex { $0.strategy == reference }.flatMap { overheads[$0] }
+      for (position, overhead) in overheads {
+        let index = indices[position]
+        run.cases[index].published?.overheadNs = overhead.0
+        run.cases[index].published?.overheadInterval = overhead.1
+        guard cases[position].strategy != reference, let appleOverhead,
+          let share = share(overhead, of: appleOverhead)
+        else { continue }
+        run.cases[index].published?.overheadShareOfApple = share.0
+        run.cases[index].published?.overheadShareInterval = share.1
+      }
+      for (position, comparison) in versusCheapest(cases) {
+        run.cases[indices[position]].published?.versusCheapest = comparison
+      }
+      guard let first = cases.first, run.suiteHeadlines?[first.suite] == first.scenario else { continue }
+      for (position, standing) in choices(cases) {
+        run.cases[indices[position]].published?.choice = standing
+      }
+    }
+    return run
+  }
+
+  /// The cases among `cases` that are choices to compare: neither `apple` nor
+  /// `none`, measured, with published figures; by position in `cases`.
+  static func candidates(_ cases: [CaseResult]) -> [Int] {
+    cases.indices.filter { index in
+      let result = cases[index]
+      return result.strategy != reference && result.strategy != floor && result.failure == nil
+        && result.published != nil
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import BenchmarkKit
+@testable import BenchmarkReports
+import Foundation
+import Testing
+
+/// Headlines that tell the truth: ties named as ties, a ratio whose interval
+/// holds 1 never printed as a win, like-for-like forms first and idiomatic ones
+/// labelled.
+@Suite("Headlines")
+struct HeadlineTests {
+  @Test func headline_whenTwoStrategiesAreIdentical_namesBothAsTied() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100, jitter: 0),
+      HeadlineCases.result("actor-thread-keypath", 100, jitter: 0),
+      HeadlineCases.result("lock-task-whole", 200),
+      HeadlineCases.result("apple", 400),
+      HeadlineCases.result("none", 20),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    let named = Set([try #require(lead.cheapest)] + lead.tied)
+    #expect(named == ["lock-thread-keypath", "actor-thread-keypath"])
+    #expect(lead.compared == 3)
+    let text = MarkdownSummary.render(run)
+    #expect(text.contains("; tied: `") && text.contains("(2 of 3)"))
+  }
+
+  @Test func headline_whenAStrategyIsClearlyTwiceTheCheapest_doesNotTieIt() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100),
+      HeadlineCases.result("lock-task-whole", 200),
+      HeadlineCases.result("apple", 400),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    #expect(lead.cheapest == "lock-thread-keypath")
+    #expect(lead.tied.isEmpty)
+    let slower = try #require(run.cases.first { $0.strategy == "lock-task-whole" }?.published?.versusCheapest)
+    #expect(!slower.isTied)
+    #expect(slower.interval.map { $0.lowerBound > 1.5 } == true)
+  }
+
+  @Test func ratio_whenItsIntervalHoldsOne_printsNoMeasurableDifference() {
+    #expect(HeadlineText.ratio(.value(0.9), interval: 0.8...1.1) == "no measurable difference (0.80×–1.10×)")
+    #expect(HeadlineText.ratio(.value(0.31), interval: 0.29...0.34) == "0.31× (0.29×–0.34×)")
+  }
+
+  @Test func headline_whenTheCheapestMatchesApple_printsNoMeasurableDifference() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100, jitter: 0.08),
+      HeadlineCases.result("apple", 100, jitter: 0.08),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    #expect(lead.interval.map { $0.contains(1) } == true)
+    let text = MarkdownSummary.render(run)
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| collections | update-row") })
+    #expect(line.contains("| no measurable difference ("))
+    #expect(HTMLReport.render(run).contains("<td class=\"same\">no measurable difference ("))
+  }
+
+  @Test func headline_whenItsScenarioComparesIdiomaticFormsOnly_isLabelled() throws {
+    let form = ScenarioForm(kind: .idiomatic, forms: ScenarioForm.persistentAgainstRearmed)
+    let run = HeadlineCases.run(
+      [
+        HeadlineCases.result("lock-thread-keypath", 100, suite: "contention", scenario: "store"),
+        HeadlineCases.result("apple", 400, suite: "contention", scenario: "store"),
+      ], headlines: ["contention": "store"], forms: ["contention/store": form])
+    let label = "idiomatic forms (persistent observe vs apple re-armed)"
+    let text = MarkdownSummary.render(run)
+    #expect(text.contains("| contention | store — \(label) |"))
+    #expect(text.contains("| store *idiomatic* | 10 |"))
+    let html = HTMLReport.render(run)
+    #expect(html.contains("<td class=\"scenario\">store<span class=\"form\">\(label)</span></td>"))
+    #expect(html.contains("store<span class=\"form\" title=\"\(label)\">idiomatic</span>"))
+  }
+
+  @Test func headline_whenItsScenarioHasALikeForLikeForm_leadsWithIt() throws {
+    let forms = [
+      "collections/update-row": ScenarioForm(
+        kind: .idiomatic, forms: ScenarioForm.persistentAgainstRearmed, counterpart: "update-row-rearm"),
+      "collections/update-row-rearm": ScenarioForm(
+        kind: .likeForLike, forms: ScenarioForm.bothRearm, counterpart: "update-row"),
+    ]
+    let run = HeadlineCases.run(
+      [
+        HeadlineCases.result("lock-thread-keypath", 100, jitter: 0),
+        HeadlineCases.result("apple", 400, jitter: 0),
+        HeadlineCases.result("lock-thread-keypath", 900, scenario: "update-row-rearm", jitter: 0),
+        HeadlineCases.result("apple", 450, scenario: "update-row-rearm", jitter: 0),
+      ], forms: forms)
+    let headline = try #require(Headline.headlines(of: run).first)
+    #expect(headline.scenario == "update-row")
+    #expect(headline.lead.scenario == "update-row-rearm")
+    #expect(headline.idiomatic?.scenario == "update-row")
+    let text = MarkdownSummary.render(run)
+    let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| collections |") }.map(String.init))
+    #expect(line.hasPrefix("| collections | update-row-rearm — like-for-like (both re-arm one-shot scopes) | 10 |"))
+    #expect(line.contains("| `update-row`, idiomatic forms (persistent observe vs apple re-armed): `lock-thread-keypath`"))
+    // Like for like first: the rearm ratio (2×) before the idiomatic one (0.25×).
+    let leading = try #require(line.range(of: "2.00× ("))
+    let beside = try #require(line.range(of: "0.25× ("))
+    #expect(leading.lowerBound < beside.lowerBound)
+  }
+}

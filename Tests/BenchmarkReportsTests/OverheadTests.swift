@@ -1,0 +1,76 @@
+import BenchmarkKit
+@testable import BenchmarkReports
+import Testing
+
+/// Observation's overhead above `none`, published once: never negative, a bound
+/// when its interval reaches 0, and as a share of apple's.
+@Suite("Overhead above none")
+struct OverheadTests {
+  static func figures(_ median: Double, _ interval: ClosedRange<Double>, resolution: Double = 0.5) -> PublishedFigures {
+    PublishedFigures(
+      resolutionNs: resolution, medianNs: .value(median), p90Ns: .value(interval.upperBound),
+      minNs: .value(interval.lowerBound), ciLowNs: .value(interval.lowerBound), ciHighNs: .value(interval.upperBound))
+  }
+
+  @Test func overhead_whenClearlyAboveNone_isTheDifferenceWithAConservativeInterval() throws {
+    let overhead = try #require(Publication.overhead(of: Self.figures(100, 95...105), floor: Self.figures(10, 9...11)))
+    #expect(overhead.0 == .value(90))
+    #expect(overhead.1 == 84...96)
+  }
+
+  @Test func overhead_whenItsIntervalReachesZero_isABoundNeverNegative() throws {
+    let near = try #require(Publication.overhead(of: Self.figures(10, 9...11), floor: Self.figures(9.5, 9...10)))
+    #expect(near.0 == .below(2))
+    #expect(near.1 == nil)
+    let below = try #require(Publication.overhead(of: Self.figures(5, 4...6), floor: Self.figures(10, 9...11)))
+    #expect(below.0 == .below(0.5))
+    for figure in [near.0, below.0] { #expect((figure.number ?? 0) > 0) }
+  }
+
+  @Test func overhead_whenTheCaseIsABound_isABound() throws {
+    var figures = Self.figures(1, 0.5...1.5)
+    figures.medianNs = .below(1.5)
+    let overhead = try #require(Publication.overhead(of: figures, floor: Self.figures(0.4, 0.25...0.5)))
+    #expect(overhead.0 == .below(1.25))
+  }
+
+  @Test func overhead_whenNoneIsABound_isNotPublished() {
+    var floor = Self.figures(0.2, 0.1...0.3)
+    floor.medianNs = .below(0.3)
+    #expect(Publication.overhead(of: Self.figures(100, 95...105), floor: floor) == nil)
+  }
+
+  @Test func share_isTheOverheadOverApplesWithTheWorstCaseInterval() throws {
+    let share = try #require(Publication.share((.value(50), 40...60), of: (.value(100), 80...120)))
+    #expect(share.0 == .value(0.5))
+    #expect(share.1 == (40.0 / 120)...(60.0 / 80))
+    #expect(Publication.share((.below(5), nil), of: (.value(100), 80...120))?.0 == .below(5.0 / 80))
+    #expect(Publication.share((.value(50), 40...60), of: (.below(3), nil)) == nil)
+  }
+
+  @Test func publish_whenNoneIsBesideTheCases_publishesEachOverheadOnceForEveryWriter() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100),
+      HeadlineCases.result("lock-task-whole", 20.2),
+      HeadlineCases.result("apple", 400),
+      HeadlineCases.result("none", 20),
+    ])
+    let published = { (id: String) in run.cases.first { $0.strategy == id }?.published }
+    let lock = try #require(published("lock-thread-keypath"))
+    #expect(lock.overheadNs?.value.map { $0 > 70 && $0 < 90 } == true)
+    #expect(lock.overheadShareOfApple?.value.map { $0 > 0.15 && $0 < 0.3 } == true)
+    // Within none's own spread: a bound, not a number and never negative.
+    let whole = try #require(published("lock-task-whole"))
+    #expect(whole.overheadNs?.isBound == true)
+    #expect((whole.overheadNs?.number ?? -1) > 0)
+    #expect(published("none")?.overheadNs == nil)
+    #expect(published("apple")?.overheadShareOfApple == nil)
+    let csv = try CSVTable.parse(ResultsCSV.render(run))
+    let header = csv[0]
+    let row = try #require(csv.first { $0.count > 2 && $0[2] == "lock-task-whole" })
+    #expect(header.firstIndex(of: "overhead_bound").map { row[$0] } == "<")
+    #expect(header.firstIndex(of: "overhead_share_of_apple") != nil)
+    let lockRow = try #require(csv.first { $0.count > 2 && $0[2] == "lock-thread-keypath" })
+    #expect(header.firstIndex(of: "overhead_ns").map { lockRow[$0] } == NumberFormat.fixed(lock.overheadNs?.value))
+  }
+}

@@ -1,0 +1,46 @@
+import BenchmarkKit
+import ObservationCore
+import Testing
+@testable import Benchmarks
+
+/// Which scenarios compare unlike API forms, and their like-for-like forms: the
+/// links reports lead headlines with.
+@Suite("Scenario forms")
+struct ScenarioFormTests {
+  static let forms = BenchmarkRun.scenarioForms(of: ScenarioCase.suites) ?? [:]
+
+  @Test func likeForLikeLinks_pairIdiomaticScenariosWithTheirRearmedAndRoutedForms() {
+    let links = Self.forms.compactMapValues(\.likeForLike)
+    #expect(
+      links == [
+        "collections/update-row": "update-row-rearm", "nesting/leaf-write": "leaf-write-rearm",
+        "reads/store-after-send": "store-after-send-routed", "mutations/observed": "observed-rearm",
+        "mutations/store-send-observed": "store-send-rearm",
+      ])
+  }
+
+  @Test func everyCounterpart_isAScenarioOfTheSameSuite_thatLinksBack() {
+    for (key, form) in Self.forms {
+      guard let counterpart = form.counterpart else { continue }
+      let suite = String(key.split(separator: "/")[0])
+      let scenario = String(key.split(separator: "/")[1])
+      let other = Self.forms["\(suite)/\(counterpart)"]
+      #expect(other?.counterpart == scenario, "\(key) → \(counterpart)")
+      #expect(other?.kind != form.kind, "\(key) and \(counterpart) are both \(form.kind)")
+    }
+  }
+
+  @Test func contentionStore_isIdiomaticWithNoLikeForLikeForm() {
+    #expect(Self.forms["contention/store"]?.kind == .idiomatic)
+    #expect(Self.forms["contention/store"]?.likeForLike == nil)
+  }
+
+  @Test func tradeOffs_areReadOffTheCapabilities() {
+    let tradeOffs = Registry.strategyTradeOffs
+    #expect(tradeOffs["lock-task-keypath"] == [])
+    #expect(tradeOffs["lock-thread-keypath"] == ["no tracking across await"])
+    #expect(
+      tradeOffs["actor-task-whole"] == ["callers off the actor hop in", "no per-field invalidation (over-notifies)"])
+    #expect(tradeOffs["lock-task-keypath+identity"] == [])
+  }
+}
