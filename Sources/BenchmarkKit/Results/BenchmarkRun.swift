@@ -30,6 +30,10 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
   /// `checked` (`+checked`), `reference` (`apple`), `floor` (`none`); `nil` in
   /// runs written before it was recorded. Reports list the matrix apart from the rest.
   public var strategyRoles: [String: String]?
+  /// What each strategy choice costs: the effect of every axis and refinement
+  /// over matched pairs of strategies, per case and per suite, derived once when
+  /// the run is published; `nil` in runs written before they were stored.
+  public var effects: RunEffects?
 
   /// Creates a run.
   public init(

@@ -2,7 +2,8 @@ import BenchmarkKit
 
 extension BenchmarkRun {
   /// The run with ``CaseResult/published`` filled in for the cases that lack it,
-  /// every other case's figures kept as they are.
+  /// every other case's figures kept as they are, and ``BenchmarkRun/effects``
+  /// derived when the run has none.
   ///
   /// Report writers read only the published figures, so a run read from a file
   /// written before they were stored needs them first. Figures a file holds are
@@ -10,8 +11,18 @@ extension BenchmarkRun {
   /// publish (failed, no statistics) stays without.
   ///
   /// - Complexity: One ``Publication/publish(_:)`` of the cases without figures
-  ///   and their `apple` cases; nothing when every case has figures.
+  ///   and their `apple` cases, and one ``EffectAnalysis/effects(of:)`` when the
+  ///   run has no effects; nothing when it has both.
   public func publishingMissingFigures() -> BenchmarkRun {
+    var run = fillingMissingFigures()
+    // Effects, too, are read as stored; a file written before runs stored them
+    // gets them derived here, as its run would have.
+    if run.effects == nil { run.effects = EffectAnalysis.effects(of: run) }
+    return run
+  }
+
+  /// ``publishingMissingFigures()`` for the cases' figures alone.
+  private func fillingMissingFigures() -> BenchmarkRun {
     let missing = Set(cases.filter { $0.published == nil }.map(\.key))
     guard !missing.isEmpty else { return self }
     // A ratio is taken against the `apple` case beside it, so those go along.
@@ -23,7 +34,7 @@ extension BenchmarkRun {
           && shapes.contains(ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)))
     }
     let figures = Dictionary(
-      Publication.publish(part).cases.map { ($0.key, $0.published) }, uniquingKeysWith: { _, last in last })
+      Publication.publishFigures(part).cases.map { ($0.key, $0.published) }, uniquingKeysWith: { _, last in last })
     var run = self
     for index in run.cases.indices where run.cases[index].published == nil {
       run.cases[index].published = figures[run.cases[index].key] ?? nil

@@ -1,7 +1,8 @@
 import BenchmarkKit
 
 /// Decides what a run publishes for each case: every time as a value or a bound
-/// (``CaseResult/figure(_:)``), and the ratio to `apple` with its 95% interval.
+/// (``CaseResult/figure(_:)``), and the ratio to `apple` with its 95% interval;
+/// and for the run, what each strategy choice costs.
 ///
 /// Every report writer — CSV, JSON, Markdown, HTML — takes its figures from here,
 /// so a number one of them prints as a bound is a bound in all of them.
@@ -9,8 +10,18 @@ public enum Publication {
   /// The strategy ratios are taken against.
   public static let reference = "apple"
 
-  /// `run` with ``CaseResult/published`` filled in for every case with statistics.
+  /// `run` with ``CaseResult/published`` filled in for every case with statistics,
+  /// and ``BenchmarkRun/effects``: what each strategy choice costs
+  /// (``EffectAnalysis/effects(of:)``), derived here once for every writer.
   public static func publish(_ run: BenchmarkRun) -> BenchmarkRun {
+    var run = publishFigures(run)
+    run.effects = EffectAnalysis.effects(of: run)
+    return run
+  }
+
+  /// `run` with ``CaseResult/published`` filled in for every case with
+  /// statistics; its effects as they were.
+  static func publishFigures(_ run: BenchmarkRun) -> BenchmarkRun {
     var run = run
     let byKey = Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     for index in run.cases.indices {
