@@ -9,6 +9,8 @@ import Foundation
 /// case whose pairs disagree beyond their intervals (an interaction) is drawn in
 /// orange on a tinted row: its effect is an average over settings that differ.
 /// A suite's header row carries a diamond at the geometric mean of its cases.
+/// An axis spans at most 0.01×–100×; a case beyond is an arrow at the edge
+/// with its value.
 /// Every figure comes from the stored effects (``RunEffects``).
 struct EffectForestPlot {
   var choices: [StrategyChoice]
@@ -20,6 +22,8 @@ struct EffectForestPlot {
   private static let top = 42.0
   private static let rowHeight = 14.0
   private static let interactionColor = "#d2691e"
+  /// The widest axis a panel draws: two decades either side of 1×.
+  private static let span = 0.01...100.0
 
   /// A row: a suite's header, or one of its cases.
   private enum Row {
@@ -66,8 +70,12 @@ struct EffectForestPlot {
       if let ratio = effect.ratio { numbers.append(ratio) }
       if let interval = effect.interval { numbers += [interval.lowerBound, interval.upperBound] }
     }
+    // One case of whole invalidation notifying 10 000 observers would squeeze
+    // every other row against 1×: the axis stops at `span`, and a case beyond
+    // is an arrow at the edge with its value.
+    numbers = numbers.filter { $0 > 0 }.map { min(max($0, Self.span.lowerBound), Self.span.upperBound) }
     let axis = AxisScale.log(
-      minimum: numbers.filter { $0 > 0 }.min() ?? 1, maximum: numbers.max() ?? 1, start: left, end: left + width)
+      minimum: numbers.min() ?? 1, maximum: numbers.max() ?? 1, start: left, end: left + width)
     for tick in axis.ticks {
       let x = axis.position(tick)
       canvas.line(x1: x, y1: Self.top, x2: x, y2: bottom, stroke: "#e2e2e2")
@@ -119,6 +127,14 @@ struct EffectForestPlot {
       + "\(EffectText.effect(ratio, interval: effect.interval)), \(EffectText.pairs(effect))"
     let interactions = EffectText.interactions(effect)
     if !interactions.isEmpty { title += "; pairs disagree: " + interactions.joined(separator: "; ") }
+    if ratio > axis.high || ratio < axis.low {
+      let beyond = ratio > axis.high
+      let x = beyond ? left + width : left
+      let tip = beyond ? x + 6 : x - 6
+      canvas.polygon([(x, y - 4.5), (x, y + 4.5), (tip, y)], fill: color, title: title)
+      canvas.text(EffectText.ratio(ratio), x: beyond ? x - 4 : x + 4, y: y + 3.5, anchor: beyond ? .end : .start, size: 9.5, fill: color)
+      return
+    }
     canvas.circle(cx: axis.position(ratio), cy: y, r: 3.2, fill: color, title: title)
   }
 

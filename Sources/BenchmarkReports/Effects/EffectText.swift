@@ -9,22 +9,34 @@ public enum EffectText {
     "\(scenario)@\(size)"
   }
 
-  /// `1.42×`, or `–` for none.
+  /// `1.42×`, `0.031×`, `0.00042×`, `728168×`; `–` for none. Effects span
+  /// many decades (whole invalidation notifying thousands of observers, a
+  /// refinement skipping them), so small ones keep two significant digits and
+  /// large ones lose their decimals.
   public static func ratio(_ value: Double?) -> String {
-    NumberFormat.ratio(value)
+    guard let value, value.isFinite else { return "–" }
+    switch abs(value) {
+    case 100...: return String(format: "%.0f×", value)
+    case 0.01..<100: return NumberFormat.ratio(value)
+    case 0: return "0×"
+    default:
+      // Two significant digits without an exponent: 0.0011×, 0.000011×.
+      let decimals = min(12, Int(-log10(abs(value)).rounded(.down)) + 2)
+      return String(format: "%.\(decimals)f×", value)
+    }
   }
 
   /// `1.42× (1.30×–1.55×)`: an effect with its 95% interval.
   public static func effect(_ ratio: Double?, interval: ClosedRange<Double>?) -> String {
     guard let ratio else { return "–" }
-    guard let interval else { return NumberFormat.ratio(ratio) }
-    return "\(NumberFormat.ratio(ratio)) (\(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)))"
+    guard let interval else { return Self.ratio(ratio) }
+    return "\(Self.ratio(ratio)) (\(Self.ratio(interval.lowerBound))–\(Self.ratio(interval.upperBound)))"
   }
 
   /// `0.95× at tracked@1`.
   public static func extreme(_ extreme: EffectExtreme?) -> String {
     guard let extreme else { return "–" }
-    return "\(NumberFormat.ratio(extreme.ratio)) at \(place(scenario: extreme.scenario, size: extreme.size))"
+    return "\(ratio(extreme.ratio)) at \(place(scenario: extreme.scenario, size: extreme.size))"
   }
 
   /// `2 of 4 pairs`: how many matched pairs an effect rests on.
@@ -78,6 +90,6 @@ public enum EffectText {
 
   /// `11×`, `1.84×`.
   static func multiple(_ value: Double) -> String {
-    value >= 100 ? String(format: "%.0f×", value) : NumberFormat.ratio(value)
+    ratio(value)
   }
 }
