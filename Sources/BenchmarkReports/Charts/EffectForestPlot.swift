@@ -19,6 +19,7 @@ struct EffectForestPlot {
   private static let width = 1290.0
   private static let labelWidth = 230.0
   private static let gap = 26.0
+  private static let rightMargin = 20.0
   private static let top = 42.0
   private static let rowHeight = 14.0
   private static let interactionColor = "#d2691e"
@@ -37,7 +38,9 @@ struct EffectForestPlot {
     let rows = Self.rows(of: shown)
     let bottom = Self.top + Double(rows.count) * Self.rowHeight
     var canvas = SVGCanvas(width: Self.width, height: bottom + 56)
-    let panelWidth = (Self.width - Self.labelWidth - Self.gap * Double(choices.count - 1)) / Double(choices.count)
+    // The right margin leaves room for the last tick's label.
+    let panelWidth =
+      (Self.width - Self.labelWidth - Self.rightMargin - Self.gap * Double(choices.count - 1)) / Double(choices.count)
     for (index, row) in rows.enumerated() {
       let y = Self.top + Double(index) * Self.rowHeight
       switch row {
@@ -128,11 +131,14 @@ struct EffectForestPlot {
     let interactions = EffectText.interactions(effect)
     if !interactions.isEmpty { title += "; pairs disagree: " + interactions.joined(separator: "; ") }
     if ratio > axis.high || ratio < axis.low {
+      // The arrow's tip on the edge, pointing past it; the value beside it, inside.
       let beyond = ratio > axis.high
-      let x = beyond ? left + width : left
-      let tip = beyond ? x + 6 : x - 6
-      canvas.polygon([(x, y - 4.5), (x, y + 4.5), (tip, y)], fill: color, title: title)
-      canvas.text(EffectText.ratio(ratio), x: beyond ? x - 4 : x + 4, y: y + 3.5, anchor: beyond ? .end : .start, size: 9.5, fill: color)
+      let tip = beyond ? left + width : left
+      let base = beyond ? tip - 6 : tip + 6
+      canvas.polygon([(base, y - 4.5), (base, y + 4.5), (tip, y)], fill: color, title: title)
+      canvas.text(
+        EffectText.ratio(ratio), x: beyond ? base - 3 : base + 3, y: y + 3.5, anchor: beyond ? .end : .start, size: 9.5,
+        fill: color)
       return
     }
     canvas.circle(cx: axis.position(ratio), cy: y, r: 3.2, fill: color, title: title)

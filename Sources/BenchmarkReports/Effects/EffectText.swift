@@ -21,7 +21,7 @@ public enum EffectText {
     case 0: return "0×"
     default:
       // Two significant digits without an exponent: 0.0011×, 0.000011×.
-      let decimals = min(12, Int(-log10(abs(value)).rounded(.down)) + 2)
+      let decimals = min(12, Int((-log10(abs(value))).rounded(.down)) + 2)
       return String(format: "%.\(decimals)f×", value)
     }
   }
