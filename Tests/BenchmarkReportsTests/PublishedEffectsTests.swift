@@ -98,4 +98,16 @@ struct PublishedEffectsTests {
     #expect(effects.suites.filter { $0.suite == "mutations" }.allSatisfy { $0.interactingCases == 99 })
     #expect(effects.cases.count == Self.sentinel.cases.count + (other.effects?.cases.count ?? 0))
   }
+
+  @Test func merging_runsOfOneSuite_summarisesItAgainFromTheCasesTheyStored() throws {
+    let first = FactorialRun.run(FactorialRun.cases(scenario: "half", seed: 4) { $0.hasPrefix("actor-") ? 0.5 : 1 })
+    let second = FactorialRun.run(FactorialRun.cases(scenario: "eight", seed: 5) { $0.hasPrefix("actor-") ? 8 : 1 })
+    let merged = try #require(BenchmarkRun.merging([first, second]).effects)
+    let registrar = try #require(merged.suites.first { $0.choice == "registrar" })
+    #expect(merged.suites.filter { $0.choice == "registrar" }.count == 1)
+    #expect(registrar.cases == 2)
+    #expect(registrar.lowest?.scenario == "half")
+    #expect(registrar.highest?.scenario == "eight")
+    #expect(merged.suites == EffectAnalysis.summaries(of: merged.cases))
+  }
 }

@@ -115,6 +115,16 @@ struct EffectsCommandTests {
     }
   }
 
+  @Test func run_storesEffectsInItsResults() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run(CommandTests.quickRun + ["--out", directory, "--format", "json"])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    // The self-check's one strategy pairs with nothing: the effects are there, and empty.
+    let run = try ResultsJSON.read(path: directory + "/results.json")
+    #expect(run.effects == RunEffects(cases: [], suites: []))
+  }
+
   @Test func effects_help_exitsZero() throws {
     let outcome = try ObsbenchProcess.run(["effects", "--help"])
     #expect(outcome.status == 0)
