@@ -48,8 +48,10 @@ enum Obsbench {
         return try CheckCommand.run(rest, console: console)
       case "coverage":
         return try CoverageCommand.run(rest, console: console)
+      case "effects":
+        return try EffectsCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage")
+        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage, effects")
       }
     } catch let error as UsageError {
       console.printError("obsbench: \(error.message)")

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// ```
 /// plan ─▶ measure passes ─▶ merge ─▶ checks ─▶ instructions ─▶ publish ─▶ write
-///          (one child per pass,     (suite checks,  (callgrind,   (figures   (every format
-///           or in process:           none is the     when asked)   once)      reads them)
-///           measurePass each)        floor)
+///          (one child per pass,     (suite checks,  (callgrind,   (figures,  (every format
+///           or in process:           none is the     when asked)   effects    reads them)
+///           measurePass each)        floor)                        once)
 /// ```
 ///
 /// Everything that can be wrong with the input is found in ``init``, before the
@@ -80,7 +80,8 @@ struct RunPipeline {
   }
 
   /// Step 6, publish: every case's figures (values or bounds, the ratio to apple
-  /// and its interval), computed once; every writer reads them.
+  /// and its interval) and what each strategy choice costs (the run's effects),
+  /// computed once; every writer reads them.
   func publish(_ run: BenchmarkRun) -> BenchmarkRun {
     var run = Publication.publish(run)
     run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }

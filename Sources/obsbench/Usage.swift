@@ -13,6 +13,7 @@ enum Usage {
       report    Write reports of one or more results.json files into a new folder
       check     Check a run against a rules file; exit 1 when a rule breaks
       coverage  How often a second run's figures fall in a first run's intervals
+      effects   What each strategy choice costs in a run, per suite or per case
 
     Run 'obsbench <command> --help' for a command's options.
     Exit status: 0 success, 1 failed result (regression, broken rule, failed case
@@ -244,5 +245,35 @@ enum Usage {
 
     Exit status: 0 measured (and both shares at least --minimum), 1 a share below
     --minimum, 64 bad input.
+    """
+
+  static let effects = """
+    USAGE: obsbench effects RUN.json [--suite NAMES] [--choice NAMES] [--cases]
+
+    What each strategy choice costs, from the effects the run stored. The eight
+    core strategies are a 2x2x2 design (registrar lock|actor, scope thread|task,
+    invalidation keypath|whole), so a choice is measured on matched pairs of
+    strategies that differ in it alone: up to four per axis, and each +identity
+    or +checked refinement against its base. Per pair, B's time over A's (median
+    of per-round ratios, paired by pass and round) with its 95% interval; per
+    scenario and size, the geometric mean over the pairs with a 95% interval
+    (mean of the pairs' log ratios +- sqrt(sum of squared half-widths) / k). Pairs
+    with a failed side or a median under the resolution are left out. Per suite:
+    the geometric mean over its cases, the lowest and highest case, how many
+    cases interact (two pairs whose intervals do not overlap), and where a side
+    sends the most notifications per operation beyond the fewest any strategy
+    needs. A file written before runs stored effects gets them derived on reading.
+
+    OPTIONS:
+      --suite NAMES         Comma list of suites (default: every suite with effects)
+      --choice NAMES        Comma list of registrar, scope, invalidation, identity,
+                            checked (default: all five)
+      --cases               One line per scenario and size: the effect and its
+                            interval, the pairs used, notifications where a side
+                            sends more than needed, and each interaction
+      -h, --help            Show this help
+
+    Exit status: 0 printed, 64 bad input (missing or corrupt file, an unknown
+    suite or choice, a run with no matched pair).
     """
 }

@@ -37,8 +37,9 @@ struct HTMLReportTests {
     let html = HTMLReport.render(try Self.seededRunFile())
     #expect(Self.xmlError(html) == nil, "\(Self.xmlError(html) ?? "")")
     let charts = Self.svgs(in: html)
-    // Per scenario a bar chart; the sweep adds a growth chart.
-    #expect(charts.count == SeededRun.scenarios.count + 1)
+    // Per scenario a bar chart; the sweep adds a growth chart; the effects a forest
+    // plot of the axes and one of the refinements (`+identity`).
+    #expect(charts.count == SeededRun.scenarios.count + 1 + 2)
     for chart in charts {
       #expect(Self.xmlError(chart) == nil, "\(Self.xmlError(chart) ?? "")")
     }

@@ -33,9 +33,13 @@ struct PublishedOnceTests {
     var apple = Fixtures.result("untracked", "apple", samples: [17, 17.5, 18, 17.2, 17.8])
     apple.published = appleSentinel
     let failed = Fixtures.result("untracked", "actor-task-whole", samples: [], failure: "set-up threw")
-    return BenchmarkRun(
+    var run = BenchmarkRun(
       environment: Fixtures.environment, settings: Fixtures.settings, cases: [lock, apple, failed],
       fits: GrowthFit.fits(of: [lock, apple]))
+    // As a run writes it: with the effects it derived (none here: no two of its
+    // strategies differ in one choice only).
+    run.effects = RunEffects(cases: [], suites: [])
+    return run
   }
 
   /// Every format's text, written as `run` and `report` write them.

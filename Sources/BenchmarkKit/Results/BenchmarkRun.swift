@@ -39,6 +39,10 @@ public struct BenchmarkRun: Codable, Hashable, Sendable {
   /// invalidation); an empty list gives up none of these. `nil` in runs written
   /// before it was recorded. Reports say it beside each strategy worth choosing.
   public var strategyTradeOffs: [String: [String]]?
+  /// What each strategy choice costs: the effect of every axis and refinement
+  /// over matched pairs of strategies, per case and per suite, derived once when
+  /// the run is published; `nil` in runs written before they were stored.
+  public var effects: RunEffects?
 
   /// Creates a run.
   public init(

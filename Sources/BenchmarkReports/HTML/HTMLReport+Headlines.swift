@@ -55,7 +55,7 @@ extension HTMLReport {
   /// Per suite, the strategies of its headline case no other matches or beats,
   /// with what each gives up.
   static func choiceBlock(_ run: BenchmarkRun) -> String {
-    let choices = StrategyChoice.choices(of: run)
+    let choices = StrategyFront.choices(of: run)
     guard !choices.isEmpty else { return "" }
     var html = "<div class=\"choice\"><h3 id=\"which\">Which should I use</h3>\n"
     html += "<p class=\"note\">\(HTMLText.escape(HeadlineText.choiceLead))</p>\n<ul>\n"

@@ -24,11 +24,13 @@ public enum HTMLReport {
 
       """
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
-    let sections = ["environment", "headlines"] + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
+    let sections =
+      ["environment", "headlines"] + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : [])
+      + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
     html += "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
     html += environmentSection(runs)
     if latest.hasTimings {
-      html += headlineSection(latest)
+      html += headlineSection(latest) + effectsSection(latest)
       html += trendsSection(runs)
       html += summarySection(runs)
     }

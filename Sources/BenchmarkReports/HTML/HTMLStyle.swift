@@ -61,6 +61,10 @@ enum HTMLStyle {
     tr.regressed td{background:#fde2df}
     tr.improved td{background:#dff3e4}
     tr.within-noise td{color:#777}
+    table.effects{font-size:12.5px}
+    table.effects td{white-space:nowrap}
+    table.effects td:last-child{white-space:normal}
+    table.compare td.interacting{color:#b34100;font-weight:600}
     footer{margin-top:40px;color:#777;font-size:12px}
     """
 }

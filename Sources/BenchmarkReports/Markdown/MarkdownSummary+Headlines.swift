@@ -44,7 +44,7 @@ extension MarkdownSummary {
   /// Per suite, the strategies of its headline case no other matches or beats,
   /// with what each gives up.
   static func choiceLines(_ run: BenchmarkRun) -> [String] {
-    let choices = StrategyChoice.choices(of: run)
+    let choices = StrategyFront.choices(of: run)
     guard !choices.isEmpty else { return [] }
     var lines = [
       "", "## Which should I use", "",

@@ -1,9 +1,10 @@
 import BenchmarkKit
 
 /// Renders `summary.md`: a summary fit for a CI job summary or a pull-request
-/// comment — the environment in a few lines, per suite the table of medians with
-/// their ratio to `apple`, the growth exponents, the checks, and, when runs are
-/// compared, the significant changes only.
+/// comment — the environment in a few lines, the headlines, what each strategy
+/// choice costs, per suite the table of medians with their ratio to `apple`, the
+/// growth exponents, the checks, and, when runs are compared, the significant
+/// changes only.
 public enum MarkdownSummary {
   /// The Markdown text of `run`.
   public static func render(_ run: BenchmarkRun) -> String {
@@ -16,7 +17,7 @@ public enum MarkdownSummary {
     let run = runs.latest
     var lines = ["# ObservationBench results", ""]
     lines += environmentLines(run).map { "- \($0)" }
-    if run.hasTimings { lines += headlineLines(run) }
+    if run.hasTimings { lines += headlineLines(run) + effectLines(run) }
     for table in SummaryTable.tables(of: run) where run.hasTimings {
       lines += ["", "## \(escape(table.suite))", ""]
       lines.append(

@@ -2,7 +2,8 @@ import BenchmarkKit
 
 extension BenchmarkRun {
   /// The run with ``CaseResult/published`` filled in for the cases that lack it,
-  /// every other case's figures kept as they are.
+  /// every other case's figures kept as they are, and ``BenchmarkRun/effects``
+  /// derived when the run has none.
   ///
   /// Report writers read only the published figures, so a run read from a file
   /// written before they were stored needs them first. Figures a file holds are
@@ -11,14 +12,19 @@ extension BenchmarkRun {
   ///
   /// The figures that compare cases (``Publication/publishComparisons(_:)``) came
   /// later: a run that holds none of them gets them, from the figures it holds.
+  /// Effects, too, are read as stored; a file written before runs stored them
+  /// gets them derived here, as its run would have.
   ///
   /// - Complexity: One ``Publication/publishCases(_:)`` of the cases without figures
-  ///   and their `apple` cases, and the comparisons when the run holds none;
-  ///   nothing when every case has all its figures.
+  ///   and their `apple` cases, the comparisons when the run holds none, and one
+  ///   ``EffectAnalysis/effects(of:)`` when the run has no effects; nothing when
+  ///   it has them all.
   public func publishingMissingFigures() -> BenchmarkRun {
-    let run = publishingMissingCaseFigures()
+    var run = publishingMissingCaseFigures()
     let compared = run.cases.contains { $0.published?.versusCheapest != nil || $0.published?.overheadNs != nil }
-    return compared ? run : Publication.publishComparisons(run)
+    if !compared { run = Publication.publishComparisons(run) }
+    if run.effects == nil { run.effects = EffectAnalysis.effects(of: run) }
+    return run
   }
 
   private func publishingMissingCaseFigures() -> BenchmarkRun {

@@ -61,7 +61,7 @@ enum HeadlineText {
   }
 
   /// `(cheapest)`, `(tied with the cheapest)`, or empty.
-  static func mark(_ option: StrategyChoice.Option) -> String {
+  static func mark(_ option: StrategyFront.Option) -> String {
     option.isCheapest ? " (cheapest)" : option.isTiedWithCheapest ? " (tied)" : ""
   }
 

@@ -5,7 +5,8 @@ import BenchmarkKit
 /// (``CaseResult/figure(_:)``), the ratio to `apple` with its 95% interval, and
 /// the figures that compare it with the cases beside it
 /// (``publishComparisons(_:)``: overhead above `none`, ties with the cheapest,
-/// the Pareto front of a headline).
+/// the Pareto front of a headline); and for the run, what each strategy choice
+/// costs.
 ///
 /// Every report writer — CSV, JSON, Markdown, HTML — takes its figures from here,
 /// so a number one of them prints as a bound is a bound in all of them.
@@ -14,13 +15,18 @@ public enum Publication {
   public static let reference = "apple"
 
   /// `run` with ``CaseResult/published`` filled in for every case with statistics,
-  /// comparisons included.
+  /// comparisons included, and ``BenchmarkRun/effects``: what each strategy
+  /// choice costs (``EffectAnalysis/effects(of:)``), derived here once for every
+  /// writer.
   public static func publish(_ run: BenchmarkRun) -> BenchmarkRun {
-    publishComparisons(publishCases(run))
+    var run = publishComparisons(publishCases(run))
+    run.effects = EffectAnalysis.effects(of: run)
+    return run
   }
 
   /// `run` with each case's own figures published (times, ratio to `apple`), and
-  /// none of the figures that compare it with the cases beside it.
+  /// none of the figures that compare it with the cases beside it; its effects as
+  /// they were.
   public static func publishCases(_ run: BenchmarkRun) -> BenchmarkRun {
     var run = run
     let byKey = Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })

@@ -2,7 +2,8 @@ import BenchmarkKit
 
 extension BenchmarkRun {
   /// The runs as one: every case, a later run's case replacing an earlier one's
-  /// with the same key; the first run's environment and settings; fits refitted.
+  /// with the same key; the first run's environment and settings; fits refitted;
+  /// the effects each run stored, merged alike (``RunEffects/merging(_:)``).
   ///
   /// `report` merges the runs it is given, so that runs of separate suites make
   /// one report.
@@ -48,6 +49,7 @@ extension BenchmarkRun {
       guard let more = run.strategyTradeOffs else { return }
       tradeOffs = (tradeOffs ?? [:]).merging(more) { _, later in later }
     }
+    run.effects = RunEffects.merging(runs.map(\.effects))
     return run
   }
 }

@@ -4,7 +4,7 @@ import BenchmarkKit
 /// other beats or matches on time, notifications and allocations per operation
 /// (the Pareto front the run published, ``ChoiceStanding``), each with what it
 /// gives up (``BenchmarkRun/strategyTradeOffs``).
-struct StrategyChoice {
+struct StrategyFront {
   /// One strategy on the front.
   struct Option {
     var strategy: String
@@ -43,7 +43,7 @@ struct StrategyChoice {
   }
 
   /// One choice per suite whose headline scenario has published standings, in run order.
-  static func choices(of run: BenchmarkRun) -> [StrategyChoice] {
+  static func choices(of run: BenchmarkRun) -> [StrategyFront] {
     var suites = [String]()
     for result in run.cases where !suites.contains(result.suite) { suites.append(result.suite) }
     return suites.compactMap { suite in
@@ -58,7 +58,7 @@ struct StrategyChoice {
           isCheapest: versus?.cheapest == result.strategy,
           isTiedWithCheapest: versus?.isTied == true && versus?.cheapest != result.strategy)
       }
-      return StrategyChoice(suite: suite, scenario: scenario, size: size, options: options, judged: atSize.count)
+      return StrategyFront(suite: suite, scenario: scenario, size: size, options: options, judged: atSize.count)
     }
   }
 }

@@ -34,7 +34,7 @@ struct StrategyChoiceTests {
     #expect(standing("lock-thread-keypath")?.isOnFront == true)
     #expect(standing("actor-task-keypath")?.isOnFront == true)
     #expect(standing("apple") == nil)
-    let choice = try #require(StrategyChoice.choices(of: run).first)
+    let choice = try #require(StrategyFront.choices(of: run).first)
     #expect(choice.options.map(\.strategy) == ["lock-thread-keypath", "actor-task-keypath"])
     #expect(choice.judged == 4)
   }

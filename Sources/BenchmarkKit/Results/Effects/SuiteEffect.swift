@@ -1,0 +1,56 @@
+/// One choice's effect over a suite's cases: its typical size, its range and
+/// where it interacts with the other choices.
+public struct SuiteEffect: Codable, Hashable, Sendable {
+  /// The suite.
+  public var suite: String
+  /// The choice, e.g. `registrar` (``CaseEffect/choice``).
+  public var choice: String
+  /// The cases (scenario and size) that have an effect.
+  public var cases: Int
+  /// The geometric mean of those cases' effects; `nil` when no case has one.
+  public var ratio: Double?
+  /// The case with the smallest effect.
+  public var lowest: EffectExtreme?
+  /// The case with the largest effect.
+  public var highest: EffectExtreme?
+  /// How many of the cases flag an interaction (``CaseEffect/interactions``).
+  public var interactingCases: Int
+  /// Where a side of the choice notifies the most times more than the fewest any
+  /// strategy needs there; `nil` when no case has a side that notifies more.
+  public var overNotification: OverNotification?
+
+  /// Creates a suite's summary of one choice.
+  public init(
+    suite: String, choice: String, cases: Int, ratio: Double?, lowest: EffectExtreme?, highest: EffectExtreme?,
+    interactingCases: Int, overNotification: OverNotification?
+  ) {
+    self.suite = suite
+    self.choice = choice
+    self.cases = cases
+    self.ratio = ratio
+    self.lowest = lowest
+    self.highest = highest
+    self.interactingCases = interactingCases
+    self.overNotification = overNotification
+  }
+}
+
+/// A case at one end of a suite's range of effects.
+public struct EffectExtreme: Codable, Hashable, Sendable {
+  /// The scenario.
+  public var scenario: String
+  /// The size.
+  public var size: Int
+  /// The case's effect.
+  public var ratio: Double
+  /// Its 95% interval.
+  public var interval: ClosedRange<Double>?
+
+  /// Creates an extreme.
+  public init(scenario: String, size: Int, ratio: Double, interval: ClosedRange<Double>?) {
+    self.scenario = scenario
+    self.size = size
+    self.ratio = ratio
+    self.interval = interval
+  }
+}
