@@ -20,9 +20,9 @@ import Foundation
 /// half the passes would have moved, scaled to a rerun of all of them
 /// (√((2 / P) / (1 / a + 1 / b)) for halves of a and b passes: the variance of a
 /// difference of two means of P passes over that of means of a and b). The
-/// scenario's shift is the 95th percentile of those values over all its cases;
-/// every case's published interval reaches at least that far (in ratio) either
-/// side of its median.
+/// shift is the 95th percentile of those values over the cases of the same
+/// scenario and size (``Pool``); every case's published interval reaches at
+/// least that far (in ratio) either side of its median.
 public enum RerunShift {
   /// The fewest split values a scenario needs for its own percentile; with fewer
   /// the suite's pool stands in.
@@ -36,10 +36,12 @@ public enum RerunShift {
   public static func widen(_ cases: [CaseResult]) -> [CaseResult] {
     var pool = Pool()
     for result in cases where result.failure == nil {
-      pool.add(splitShifts(of: result), suite: result.suite, scenario: result.scenario)
+      pool.add(splitShifts(of: result), suite: result.suite, scenario: result.scenario, size: result.size)
     }
     return cases.map { result in
-      guard let shift = pool.shift(suite: result.suite, scenario: result.scenario) else { return result }
+      guard let shift = pool.shift(suite: result.suite, scenario: result.scenario, size: result.size) else {
+        return result
+      }
       var widened = result
       widened.widen(byRerunShift: shift)
       return widened
@@ -47,24 +49,31 @@ public enum RerunShift {
   }
 
   /// The split shifts of a scenario's cases, gathered; its shift is their 95th
-  /// percentile, or the suite's when the scenario has fewer than ``minimumPool``.
+  /// percentile at the case's size (the same workload, strategies apart), or
+  /// over the scenario's sizes, or over the suite, whichever first has
+  /// ``minimumPool`` values. The narrowest group comes first: a scenario's
+  /// sub-nanosecond cases scatter far more than its microsecond ones, and a pool
+  /// over both would give the steady ones the noisy ones' spread.
   public struct Pool {
+    private var bySize = [String: [Double]]()
     private var byScenario = [String: [Double]]()
     private var bySuite = [String: [Double]]()
 
     /// An empty pool.
     public init() {}
 
-    /// Adds one case's split shifts to its scenario's and its suite's pool.
-    public mutating func add(_ shifts: [Double], suite: String, scenario: String) {
+    /// Adds one case's split shifts to its size's, its scenario's and its suite's pool.
+    public mutating func add(_ shifts: [Double], suite: String, scenario: String, size: Int) {
+      bySize[suite + "/" + scenario + "[\(size)]", default: []] += shifts
       byScenario[suite + "/" + scenario, default: []] += shifts
       bySuite[suite, default: []] += shifts
     }
 
-    /// The shift every interval of `scenario` reaches, as a log ratio; `nil`
-    /// when neither the scenario nor its suite has enough values.
-    public func shift(suite: String, scenario: String) -> Double? {
-      percentile(byScenario[suite + "/" + scenario] ?? []) ?? percentile(bySuite[suite] ?? [])
+    /// The shift every interval of `scenario` at `size` reaches, as a log ratio;
+    /// `nil` when no group holds enough values.
+    public func shift(suite: String, scenario: String, size: Int) -> Double? {
+      percentile(bySize[suite + "/" + scenario + "[\(size)]"] ?? [])
+        ?? percentile(byScenario[suite + "/" + scenario] ?? []) ?? percentile(bySuite[suite] ?? [])
     }
 
     private func percentile(_ values: [Double]) -> Double? {

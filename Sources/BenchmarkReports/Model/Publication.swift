@@ -39,13 +39,14 @@ public enum Publication {
     var shifts = RerunShift.Pool()
     for result in run.cases {
       guard let other = referenceCase(of: result) else { continue }
-      shifts.add(PairedRatio.splitShifts(of: result, to: other), suite: result.suite, scenario: result.scenario)
+      shifts.add(
+        PairedRatio.splitShifts(of: result, to: other), suite: result.suite, scenario: result.scenario, size: result.size)
     }
     for index in run.cases.indices {
       let result = run.cases[index]
       run.cases[index].published = figures(
         of: result, reference: referenceCase(of: result),
-        ratioShift: shifts.shift(suite: result.suite, scenario: result.scenario))
+        ratioShift: shifts.shift(suite: result.suite, scenario: result.scenario, size: result.size))
     }
     return run
   }
