@@ -34,6 +34,9 @@ enum Obsbench {
       case "profile":
         return try ProfileCommand.run(
           rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
+      case "explain":
+        return try ExplainCommand.run(
+          rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
       case PassChild.command:
         return try PassChild.run(rest, console: console, registry: suites ?? registryOrDefault())
       case CallgrindChild.command:
@@ -49,7 +52,7 @@ enum Obsbench {
       case "coverage":
         return try CoverageCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage")
+        throw UsageError("unknown command '\(command)'; commands: run, profile, explain, list, compare, report, check, coverage")
       }
     } catch let error as UsageError {
       console.printError("obsbench: \(error.message)")

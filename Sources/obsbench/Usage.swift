@@ -8,6 +8,7 @@ enum Usage {
     COMMANDS:
       run       Measure suites and write results.csv, results.json, summary.md, report.html
       profile   Show where one case's instructions per operation go, per strategy (callgrind)
+      explain   Show where the difference between two strategies or two builds goes (callgrind)
       list      Show the suites, their scenarios and the strategy ids
       compare   Compare a run with a baseline run; exit 1 on a regression
       report    Write reports of one or more results.json files into a new folder
@@ -107,6 +108,39 @@ enum Usage {
 
     Exit status: 0 profiled, 1 a case's set-up failed, 64 bad input (unknown
     scenario or strategy, valgrind missing).
+    """
+
+  static let explain = """
+    USAGE: obsbench explain SUITE/SCENARIO BEFORE AFTER [--size N] [--top N]
+           obsbench explain SUITE/SCENARIO STRATEGY --baseline-binary PATH [--binary PATH]
+           obsbench explain SUITE/SCENARIO STRATEGY [AFTER] --before RUN --after RUN
+           obsbench explain SUITE/SCENARIO BEFORE AFTER --profiles RUN
+
+    Explains the change in instructions per operation between two profiles of one
+    case: two strategies of this build; one strategy counted by two builds (the
+    baseline binary before, this one or --binary after); or profiles kept by earlier
+    'run --metric instructions' runs (RUN is a results.json, its folder, or the
+    results-profiles.json kept beside it). Prints the total change, the change per
+    group (registrar, scope, store, alloc, notify, harness, workload, other), each
+    group's largest function changes, the functions that gained or lost most by
+    self and by inclusive instructions (demangled, matched by name; specialisations
+    renamed between builds matched without their specialisation), and new and
+    vanished functions. Every figure comes from callgrind's whole-number counts:
+    the groups sum exactly to the total and each group's functions to the group.
+
+    OPTIONS:
+      --size N              The size (default: the scenario's smallest quick size,
+                            or the only size the kept profiles hold)
+      --top N               Functions listed per ranking (default 8)
+      --baseline-binary P   Count the case with the obsbench at P too: it is 'before'
+      --binary P            Count 'after' with the obsbench at P instead of this one
+      --before RUN          Kept profiles of the 'before' run
+      --after RUN           Kept profiles of the 'after' run
+      --profiles RUN        Kept profiles holding both strategies
+      -h, --help            Show this help
+
+    Exit status: 0 explained, 64 bad input (unknown case or strategy, missing or
+    corrupt kept profiles, valgrind missing, a case that failed).
     """
 
   static let list = """

@@ -34,6 +34,12 @@ enum ProfileGroup: String, CaseIterable, Comparable {
     }
   }
 
+  /// The group whose ``title`` is `title`, as kept profiles name it.
+  init?(title: String) {
+    guard let group = Self.allCases.first(where: { $0.title == title }) else { return nil }
+    self = group
+  }
+
   static func < (lhs: ProfileGroup, rhs: ProfileGroup) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
