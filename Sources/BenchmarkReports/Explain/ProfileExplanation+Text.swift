@@ -84,8 +84,11 @@ extension ProfileExplanation {
     let renamed = functions.filter { if case .renamed = $0.match { true } else { false } }
     for (title, list) in [("new", new), ("vanished", vanished)] where !list.isEmpty {
       let sum = list.reduce(InstructionDelta(numerator: 0, denominator: total.denominator)) { $0 + $1.selfDelta }
-      lines.append("\(title) functions: \(list.count), self \(Self.signed(sum.perOperation)) per op")
-      lines += list.prefix(top).map { row($0, delta: $0.selfDelta, shortName: shortName) }
+      let listed = list.filter { !$0.selfDelta.isZero }.prefix(top)
+      lines.append(
+        "\(title) functions: \(list.count), self \(Self.signed(sum.perOperation)) per op"
+          + (list.count > listed.count ? " (\(list.count - listed.count) without self instructions or beyond the top \(top) not listed)" : ""))
+      lines += listed.map { row($0, delta: $0.selfDelta, shortName: shortName) }
     }
     if !renamed.isEmpty {
       lines.append("specialisations renamed between the two (matched by their name without the specialisation):")

@@ -132,14 +132,16 @@ public struct ProfileExplanation: Sendable {
   /// enclosing the whole region (the loop, the harness) left out, since their
   /// change is the total's.
   public var byInclusiveChange: [FunctionChange] {
-    let whole = max(Double(before.total) / Double(before.operations), Double(after.total) / Double(after.operations))
-    return functions.filter { function in
-      !function.inclusiveDelta.isZero
-        && Self.inclusive(function, in: after) < whole * 0.995
-        && Self.inclusive(function, in: before) < whole * 0.995
+    functions.filter { function in
+      !function.inclusiveDelta.isZero && !Self.encloses(function, before) && !Self.encloses(function, after)
     }.sorted {
       (abs($0.inclusiveDelta.perOperation), $1.name) > (abs($1.inclusiveDelta.perOperation), $0.name)
     }
+  }
+
+  // Whether the function holds (nearly) the whole region of `profile`.
+  private static func encloses(_ change: FunctionChange, _ profile: KeptProfile) -> Bool {
+    profile.total > 0 && inclusive(change, in: profile) >= Double(profile.total) / Double(profile.operations) * 0.995
   }
 
   private static func inclusive(_ change: FunctionChange, in profile: KeptProfile) -> Double {

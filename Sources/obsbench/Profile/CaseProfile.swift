@@ -34,9 +34,9 @@ struct CaseProfile {
   /// Builds the profile from a kept profile: its whole-number counts over its
   /// operations, as instructions per operation.
   ///
-  /// The reference loop's count moves from `other` (the case's own loop is
-  /// workload code) to `harness`, so `harness` is the loop and `other` is what
-  /// the operation itself inlined there.
+  /// The reference loop's count moves from `workload` (the case's own loop is
+  /// workload code) to `harness`, so `harness` is the loop and `workload` is
+  /// what the operation itself inlined there.
   init(_ kept: KeptProfile) {
     key = kept.key
     loopPerOperation = kept.loopPerOperation
@@ -56,9 +56,13 @@ struct CaseProfile {
     for (title, count) in kept.groups {
       groups[ProfileGroup(title: title) ?? .other, default: 0] += Double(count) * scale
     }
-    let moved = min(loopPerOperation, max(groups[.other] ?? 0, 0))
-    groups[.other, default: 0] -= moved
-    groups[.harness, default: 0] += moved
+    var unmoved = loopPerOperation
+    for source in [ProfileGroup.workload, .other] where unmoved > 0 {
+      let moved = min(unmoved, max(groups[source] ?? 0, 0))
+      groups[source, default: 0] -= moved
+      groups[.harness, default: 0] += moved
+      unmoved -= moved
+    }
     self.groups = groups
     total = kept.totalPerOperation
   }
