@@ -182,7 +182,11 @@ enum Usage {
       --instructions-threshold PERCENT
                             For cases both runs counted instructions of
                             (run --metric instructions): a count that grew by more
-                            regressed (default 1%); exact counts need no noise test
+                            regressed (default 1%); exact counts need no noise test.
+                            When both runs kept profiles (NAME-profiles.json beside
+                            each NAME.json), each such regression is followed by
+                            where its extra instructions went: the change per
+                            group and the top three functions (obsbench explain)
       --allow-missing       Do not fail on baseline cases missing from CURRENT
       --format FORMAT       text (default), md (what fails and improves, for a CI
                             job summary or a pull-request comment) or html (a page)
@@ -223,7 +227,7 @@ enum Usage {
     """
 
   static let check = """
-    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--suggest]
+    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--baseline RUN.json] [--suggest]
 
     Checks a run against a rules file, one rule a line:
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
@@ -246,6 +250,10 @@ enum Usage {
                             (default Reports/latest/results.json)
       --format FORMAT       text (default: one PASS/FAIL line per case) or md
                             (the broken rules, for a CI job summary)
+      --baseline RUN.json   For a broken absolute instruction rule, explain the
+                            change from this run's kept profile of the case (a
+                            broken relative instruction rule is explained against
+                            its reference strategy in RUN.json's own profiles)
       --suggest             Print RULES with each relative median <= rule's
                             bound set to 2x the upper end of the 95% interval of
                             the ratio the run measured (to regenerate ci/rules.txt)

@@ -116,7 +116,7 @@ struct ProfileExplanationTests {
     }
     // Nothing dropped: the renamed row carries the whole change.
     #expect(explanation.total.perOperation == 10)
-    #expect(explanation.render(top: 8, beforeLabel: "a", afterLabel: "b").contains("renamed specialisation"))
+    #expect(explanation.render(top: 8, beforeLabel: "a", afterLabel: "b").contains("specialised differently"))
   }
 
   /// The planted change of the end-to-end check, pinned: one more malloc/free
@@ -145,11 +145,14 @@ struct ProfileExplanationTests {
     #expect(explanation.summaryLines().first == "by group: alloc +120.00 (total +120.00 per op)")
   }
 
-  @Test func normalisedName_dropsSpecialisationPrefixesOnly() {
+  @Test func normalisedName_dropsSpecialisationsAndGenericArguments() {
     #expect(
       ProfileExplanation.normalisedName(
         "generic specialization <A<B>, (C) -> D> of merged ObservationCore.Store.send(A1) -> ()")
         == "ObservationCore.Store.send(A1) -> ()")
+    #expect(
+      ProfileExplanation.normalisedName("closure #1 () -> () in Benchmarks.Scopes.trackFire<A: ObservationCore.Strategy<X, Y>>(A) -> ()")
+        == "closure #1 () -> () in Benchmarks.Scopes.trackFire<…>(A) -> ()")
     #expect(ProfileExplanation.normalisedName("closure #1 in X.y") == "closure #1 in X.y")
   }
 

@@ -47,13 +47,19 @@ public struct KeptProfile: Hashable, Sendable {
   public var loopPerOperation: Double
   /// Every function with any instruction in the region, by name.
   public var functions: [Function]
+  /// Whether the dumps had line information, so that code inlined from one
+  /// group's files into another's function counts in its own group.
+  public var hasLineInformation: Bool
 
   /// Creates a profile.
-  public init(key: CaseKey, operations: Int, loopPerOperation: Double, functions: [Function]) {
+  public init(
+    key: CaseKey, operations: Int, loopPerOperation: Double, functions: [Function], hasLineInformation: Bool = false
+  ) {
     self.key = key
     self.operations = max(operations, 1)
     self.loopPerOperation = loopPerOperation
     self.functions = functions
+    self.hasLineInformation = hasLineInformation
   }
 
   /// All instructions of the region over ``operations``: the sum of every

@@ -48,6 +48,7 @@ extension KeptProfiles: Codable {
     var size: Int
     var operations: Int
     var loopPerOperation: Double
+    var lines: Bool?
     var functions: [[Int64]]
   }
 
@@ -78,7 +79,7 @@ extension KeptProfiles: Codable {
         Case(
           suite: profile.key.suite, scenario: profile.key.scenario, strategy: profile.key.strategy,
           size: profile.key.size, operations: profile.operations, loopPerOperation: profile.loopPerOperation,
-          functions: rows))
+          lines: profile.hasLineInformation, functions: rows))
     }
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Self.version, forKey: .version)
@@ -118,7 +119,8 @@ extension KeptProfiles: Codable {
       profiles.append(
         KeptProfile(
           key: CaseKey(suite: item.suite, scenario: item.scenario, strategy: item.strategy, size: item.size),
-          operations: item.operations, loopPerOperation: item.loopPerOperation, functions: functions))
+          operations: item.operations, loopPerOperation: item.loopPerOperation, functions: functions,
+          hasLineInformation: item.lines ?? false))
     }
     cases = profiles
   }

@@ -41,9 +41,14 @@ extension ProfileExplanation {
 
   /// A demangled name without its specialisation prefixes ("generic
   /// specialization <…> of ", "function signature specialization <…> of ",
-  /// "merged "): what two builds' specialisations of one function share when the
-  /// compiler specialised them differently.
+  /// "merged ") and with every generic argument list shown as `<…>`: what two
+  /// specialisations of one function share, whether the compiler specialised
+  /// them differently between builds or for two strategies' types.
   public static func normalisedName(_ name: String) -> String {
+    erasingGenericArguments(withoutSpecialisation(name))
+  }
+
+  static func withoutSpecialisation(_ name: String) -> String {
     var text = Substring(name)
     var changed = true
     while changed {
@@ -64,6 +69,25 @@ extension ProfileExplanation {
       }
     }
     return String(text)
+  }
+
+  // "A<B<C>>.f(D<E>)" → "A<…>.f(D<…>)"; a "->" arrow's ">" closes nothing.
+  static func erasingGenericArguments(_ name: String) -> String {
+    var result = ""
+    var depth = 0
+    var previous: Character = " "
+    for character in name {
+      if character == "<" {
+        if depth == 0 { result += "<…>" }
+        depth += 1
+      } else if character == ">" && previous != "-" && depth > 0 {
+        depth -= 1
+      } else if depth == 0 {
+        result.append(character)
+      }
+      previous = character
+    }
+    return result
   }
 
   // The index of the ">" closing the "<" `text` starts with; a "->" arrow's ">"

@@ -25,6 +25,10 @@ extension ProfileExplanation {
     lines.append(
       "region (loop incl.)  \(Self.number(before.totalPerOperation)) → \(Self.number(after.totalPerOperation))  "
         + "\(Self.signed(total.perOperation)): the sum of the group changes below, exactly")
+    if !before.hasLineInformation || !after.hasLineInformation {
+      lines.append(
+        "note: without line information core code the compiler inlined into the workload counts as workload; scripts/instructions builds an obsbench whose profiles place it in its own group")
+    }
     if before.loopPerOperation != after.loopPerOperation {
       lines.append(
         "note: the harness loop itself changed (\(Self.number(before.loopPerOperation)) → \(Self.number(after.loopPerOperation)) per op); instructions_per_op leaves it out, the region includes it")
@@ -91,7 +95,8 @@ extension ProfileExplanation {
       lines += listed.map { row($0, delta: $0.selfDelta, shortName: shortName) }
     }
     if !renamed.isEmpty {
-      lines.append("specialisations renamed between the two (matched by their name without the specialisation):")
+      lines.append(
+        "specialised differently on the two sides (matched by name without specialisation and generic arguments):")
       for change in renamed {
         guard case .renamed(let old, let new) = change.match else { continue }
         lines.append(row(change, delta: change.selfDelta, shortName: shortName))
@@ -112,13 +117,15 @@ extension ProfileExplanation {
     case .same: ""
     case .new: "  [new]"
     case .vanished: "  [vanished]"
-    case .renamed: "  [renamed specialisation]"
+    case .renamed: "  [specialised differently]"
     }
   }
 
-  /// A name cut to 110 characters.
+  /// A name as listed: without specialisation prefixes, generic arguments
+  /// shown as `<…>`, at most 110 characters.
   public static func shortened(_ name: String) -> String {
-    name.count > 110 ? String(name.prefix(109)) + "…" : name
+    let short = normalisedName(name)
+    return short.count > 110 ? String(short.prefix(109)) + "…" : short
   }
 
   static func number(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -35,7 +35,7 @@ enum ExplainCommand {
     let explanation = ProfileExplanation(before: pair.before, after: pair.after)
     console.print(
       explanation.render(
-        top: top, beforeLabel: pair.beforeLabel, afterLabel: pair.afterLabel, shortName: ProfileTable.shortName))
+        top: top, beforeLabel: pair.beforeLabel, afterLabel: pair.afterLabel))
     return ExitStatus.success
   }
 }

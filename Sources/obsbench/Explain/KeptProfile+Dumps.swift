@@ -16,12 +16,14 @@ extension KeptProfile {
     demangle: (String) -> String = SwiftDemangle.demangle
   ) {
     var byName = [String: Function]()
+    var hasLines = false
     for symbol in Set(first.functions.keys).union(last.functions.keys) {
       let after = last.functions[symbol] ?? CallgrindDump.FunctionCost()
       let before = first.functions[symbol] ?? CallgrindDump.FunctionCost()
       let selfCount = Int64(after.selfCost) - Int64(before.selfCost)
       let inclusive = Int64(after.inclusiveCost) - Int64(before.inclusiveCost)
       guard selfCount != 0 || inclusive != 0 else { continue }
+      hasLines = hasLines || !after.selfCostByFile.isEmpty
       let name = demangle(symbol)
       let group = ProfileGroup.of(demangled: name)
       var parts = [String: Int64]()
@@ -40,6 +42,6 @@ extension KeptProfile {
     }
     self.init(
       key: key, operations: operations, loopPerOperation: loopPerOperation,
-      functions: byName.values.sorted { $0.name < $1.name })
+      functions: byName.values.sorted { $0.name < $1.name }, hasLineInformation: hasLines)
   }
 }
