@@ -107,7 +107,9 @@ struct RunPipeline {
     if let profiles, options.formats.contains(.json) {
       kept.append((KeptProfiles.fileName, try profiles.encoded()))
     }
-    let written = try ReportWriter.write(run, formats: options.formats, alongside: kept, to: folder.path)
+    var runs = ReportRuns(run)
+    runs.profiles = profiles
+    let written = try ReportWriter.write(runs, formats: options.formats, alongside: kept, to: folder.path)
     return (run, written)
   }
 }
