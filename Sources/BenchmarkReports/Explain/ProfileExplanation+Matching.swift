@@ -57,7 +57,10 @@ extension ProfileExplanation {
         text = text.dropFirst("merged ".count)
         changed = true
       }
-      for prefix in ["generic specialization ", "function signature specialization ", "specialized "]
+      for prefix in [
+        "generic specialization ", "generic not re-abstracted specialization ", "function signature specialization ",
+        "specialized ",
+      ]
       where text.hasPrefix(prefix) {
         var rest = text.dropFirst(prefix.count)
         if rest.first == "<", let end = closingBracket(of: rest) {

@@ -97,11 +97,14 @@ extension ProfileExplanation {
     if !renamed.isEmpty {
       lines.append(
         "specialised differently on the two sides (matched by name without specialisation and generic arguments):")
-      for change in renamed {
+      let changed = renamed.filter { !$0.selfDelta.isZero }
+        .sorted { abs($0.selfDelta.perOperation) > abs($1.selfDelta.perOperation) }
+      for change in changed.prefix(top) {
         guard case .renamed(let old, let new) = change.match else { continue }
-        lines.append(row(change, delta: change.selfDelta, shortName: shortName))
-        lines.append("      before: " + old.map { Self.shortened($0) }.joined(separator: " | "))
-        lines.append("      after:  " + new.map { Self.shortened($0) }.joined(separator: " | "))
+        lines.append(row(change, delta: change.selfDelta, shortName: shortName) + "  (\(old.count) → \(new.count) symbols)")
+      }
+      if renamed.count > min(changed.count, top) {
+        lines.append("  (\(renamed.count - min(changed.count, top)) more without self change or beyond the top \(top))")
       }
     }
     return lines
@@ -124,7 +127,11 @@ extension ProfileExplanation {
   /// A name as listed: without specialisation prefixes, generic arguments
   /// shown as `<…>`, at most 110 characters.
   public static func shortened(_ name: String) -> String {
+    // "(storeSend in _336D…)" names a private declaration, "(in _E960…)." a
+    // private context: the discriminator only lengthens the line.
     let short = normalisedName(name)
+      .replacingOccurrences(of: #"\((\w+) in _[0-9A-F]+\)"#, with: "$1", options: .regularExpression)
+      .replacingOccurrences(of: #"\(in _[0-9A-F]+\)\."#, with: "", options: .regularExpression)
     return short.count > 110 ? String(short.prefix(109)) + "…" : short
   }
 
