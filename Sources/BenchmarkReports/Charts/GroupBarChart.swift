@@ -103,13 +103,16 @@ struct GroupBarChart {
     return canvas.render(label: label)
   }
 
+  // The groups any bar shows, in the rows' order of groups.
   private var legendGroups: [String] {
     var seen = [String]()
     for row in rows { for (group, value) in row.values where value != 0 && !seen.contains(group) { seen.append(group) } }
-    return seen
+    let order = rows.first?.values.map(\.group) ?? []
+    return order.filter(seen.contains) + seen.filter { !order.contains($0) }
   }
 
   static func format(_ value: Double, signed: Bool) -> String {
-    String(format: signed ? "%+.1f" : "%.1f", value)
+    let text = String(format: signed ? "%+.1f" : "%.1f", value)
+    return text == "-0.0" ? (signed ? "+0.0" : "0.0") : text
   }
 }

@@ -16,6 +16,9 @@ enum ProfileView {
     var to: String
   }
 
+  /// The values of each axis, in id order.
+  static let values: [Set<String>] = [["lock", "actor"], ["thread", "task"], ["keypath", "whole"]]
+
   static let axes = [
     Axis(name: "registrar", index: 0, from: "lock", to: "actor"),
     Axis(name: "scope", index: 1, from: "thread", to: "task"),
@@ -60,7 +63,9 @@ enum ProfileView {
     var pairs = 0
     for profile in cases {
       var parts = profile.key.strategy.split(separator: "-").map(String.init)
-      guard parts.count == 3, parts[axis.index] == axis.from else { continue }
+      // Only the matrix's eight ids: a refinement (`+checked`) has no matched pair.
+      guard parts.count == 3, zip(parts, Self.values).allSatisfy({ $1.contains($0) }), parts[axis.index] == axis.from
+      else { continue }
       parts[axis.index] = axis.to
       guard let other = byStrategy[parts.joined(separator: "-")] else { continue }
       let explanation = ProfileExplanation(before: profile, after: other)
