@@ -103,12 +103,12 @@ struct GroupBarChart {
     return canvas.render(label: label)
   }
 
-  // The groups any bar shows, in the rows' order of groups.
+  // The groups any bar shows, in the profiles' order of groups.
   private var legendGroups: [String] {
     var seen = [String]()
     for row in rows { for (group, value) in row.values where value != 0 && !seen.contains(group) { seen.append(group) } }
-    let order = rows.first?.values.map(\.group) ?? []
-    return order.filter(seen.contains) + seen.filter { !order.contains($0) }
+    let order = ProfileExplanation.defaultGroupOrder
+    return order.filter(seen.contains) + seen.filter { !order.contains($0) }.sorted()
   }
 
   static func format(_ value: Double, signed: Bool) -> String {
