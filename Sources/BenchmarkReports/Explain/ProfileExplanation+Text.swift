@@ -27,7 +27,7 @@ extension ProfileExplanation {
         + "\(Self.signed(total.perOperation)): the sum of the group changes below, exactly")
     if !before.hasLineInformation || !after.hasLineInformation {
       lines.append(
-        "note: without line information core code the compiler inlined into the workload counts as workload; scripts/instructions builds an obsbench whose profiles place it in its own group")
+        "note: no line information: core code inlined into another group's function counts there; a DWARF 4 build (scripts/instructions) moves what its line tables place in ObservationCore's files")
     }
     if before.loopPerOperation != after.loopPerOperation {
       lines.append(
@@ -135,7 +135,10 @@ extension ProfileExplanation {
     return short.count > 110 ? String(short.prefix(109)) + "…" : short
   }
 
-  static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func number(_ value: Double) -> String {
+    let text = String(format: "%.2f", value)
+    return text == "-0.00" ? "0.00" : text
+  }
 
   static func signed(_ value: Double) -> String {
     let text = String(format: "%+.2f", value)
