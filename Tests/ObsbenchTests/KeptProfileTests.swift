@@ -55,6 +55,7 @@ struct KeptProfileTests {
     #expect(kept.groups == ["workload": 16, "scope": 24, "registrar": 88, "alloc": 56])
     #expect(kept.groups.values.reduce(0, +) == kept.total)
     #expect(kept.functions.map(\.name).contains("obsbench_measure_end") == false)
+    #expect(kept.hasLineInformation)
   }
 
   @Test func keptProfile_whenCodeIsInlinedFromTheCore_countsItInTheCoresGroup() throws {
