@@ -13,10 +13,12 @@ enum CallgrindChild {
   /// - Parameters:
   ///   - directory: Where the dumps go; kept for the caller to read or delete.
   /// - Throws: ``CallgrindError`` when valgrind fails or leaves nothing readable.
+  ///   - executable: The obsbench whose child runs: this one by default, another
+  ///     build's for `explain --baseline-binary` (the child's protocol is the same).
   static func measure(
-    _ runArguments: [String], callgrind: Callgrind, directory: String, console: Console
+    _ runArguments: [String], callgrind: Callgrind, directory: String, console: Console, executable: String? = nil
   ) throws -> InstructionMeasurements {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let executable = executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     let arguments = [command, directory] + runArguments
     if try !runs(callgrind, executable: executable, arguments: arguments, directory: directory) {
       // Valgrind 3.19 reads no DWARF 5; the symbol table is all a count needs,

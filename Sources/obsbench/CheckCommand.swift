@@ -1,3 +1,4 @@
+import BenchmarkKit
 import BenchmarkReports
 import Foundation
 
@@ -10,7 +11,7 @@ enum CheckCommand {
       return ExitStatus.success
     }
     let parsed = try ArgumentScanner.parse(
-      arguments, command: "check", valueOptions: ["--results", "--format"], flags: ["--suggest"])
+      arguments, command: "check", valueOptions: ["--results", "--format", "--baseline"], flags: ["--suggest"])
     guard (1...2).contains(parsed.positionals.count), let rulesPath = parsed.positionals.first else {
       throw UsageError("check: expected a RULES file and optionally a RUN.json")
     }
@@ -38,15 +39,39 @@ enum CheckCommand {
       broken.isEmpty
       ? "all \(verdicts.count) checks of \(rules.count) rules hold"
       : "\(broken.count) of \(verdicts.count) checks of \(rules.count) rules broke"
+    let explanations = Self.explanations(of: broken, resultsPath: resultsPath, baselinePath: parsed.value("--baseline"))
     if format == "md" {
       console.out(CheckReport.markdown(verdicts, summary: summary, source: rulesPath))
+      for explained in explanations where !explained.entries.isEmpty { console.out("\n" + explained.markdown()) }
     } else {
       // Failures first: in a long CI log they are what a reader looks for.
       for verdict in broken + verdicts.filter(\.passed) {
         console.print(verdict.line)
       }
+      for explained in explanations where !explained.entries.isEmpty { console.out(explained.text()) }
     }
     console.printError("obsbench: \(summary)")
     return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// Where the instructions of each broken instruction rule went, from kept
+  /// profiles: a relative rule's case against its reference strategy in the
+  /// same run; an absolute rule's against the same case of `--baseline`.
+  static func explanations(
+    of broken: [RuleVerdict], resultsPath: String, baselinePath: String?
+  ) -> [RegressionExplanations] {
+    let instructionRules = broken.filter { $0.rule.metric == .instructions && $0.key != nil }
+    guard !instructionRules.isEmpty else { return [] }
+    let current = RegressionExplanations.profiles(besideResults: resultsPath)
+    let relative = instructionRules.compactMap { verdict -> (CaseKey, CaseKey)? in
+      guard let key = verdict.key, let reference = verdict.rule.reference else { return nil }
+      return (CaseKey(suite: key.suite, scenario: key.scenario, strategy: reference, size: key.size), key)
+    }
+    let absolute = instructionRules.compactMap { verdict in verdict.rule.reference == nil ? verdict.key.map { ($0, $0) } : nil }
+    return [
+      RegressionExplanations(relative, before: current, after: current),
+      RegressionExplanations(
+        absolute, before: baselinePath.flatMap(RegressionExplanations.profiles(besideResults:)), after: current),
+    ]
   }
 }

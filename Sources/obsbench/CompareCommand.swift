@@ -33,9 +33,18 @@ enum CompareCommand {
       baseline: baseline, current: current,
       threshold: try parsed.value("--instructions-threshold").map(RunComparison.parseThreshold)
         ?? InstructionComparison.defaultThreshold)
+    // Where both runs kept profiles, each instruction regression says where its
+    // extra instructions went.
+    let explanations = RegressionExplanations(
+      instructions.regressions.map { ($0.key, $0.key) },
+      before: RegressionExplanations.profiles(besideResults: parsed.positionals[0]),
+      after: RegressionExplanations.profiles(besideResults: parsed.positionals[1]))
     if !(baseline.hasTimings && current.hasTimings) && !instructions.rows.isEmpty {
       // Runs that only counted instructions are compared by their counts alone.
       console.out(instructions.render())
+      if !explanations.entries.isEmpty {
+        console.out("\n" + (format == .md ? explanations.markdown() : explanations.text()))
+      }
       return instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
     let options = RunComparison.Options(threshold: threshold, allowMissing: parsed.flags.contains("--allow-missing"))
@@ -46,7 +55,9 @@ enum CompareCommand {
     }
     switch format {
     case .text: console.out(comparison.render())
-    case .md: console.out(comparison.markdown())
+    case .md:
+      console.out(comparison.markdown())
+      if !explanations.entries.isEmpty { console.out("\n" + explanations.markdown()) }
     case .html:
       console.out(
         comparison.html(
@@ -55,6 +66,7 @@ enum CompareCommand {
     }
     if !instructions.rows.isEmpty && format == .text {
       console.out("\n" + instructions.render())
+      if !explanations.entries.isEmpty { console.out("\n" + explanations.text()) }
     }
     if baseline.environment.cpuModel != current.environment.cpuModel {
       console.printError(

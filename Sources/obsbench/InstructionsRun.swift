@@ -27,9 +27,12 @@ enum InstructionsRun {
   /// timed results when it has them, else as results of their own.
   ///
   /// Skipped scenarios get one line each on standard error.
+  ///
+  /// - Returns: Every measured case's profile, for `explain` to read later
+  ///   without running the case again.
   static func count(
     _ runArguments: [String], into run: inout BenchmarkRun, callgrind: Callgrind, console: Console
-  ) throws {
+  ) throws -> KeptProfiles {
     let start = Date()
     let directory = try CallgrindChild.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -56,5 +59,6 @@ enum InstructionsRun {
     if varying > 0 {
       console.printError("obsbench: \(varying) case(s) counted different instructions per operation over two equal stretches; see instructions_note")
     }
+    return try KeptProfiles(directory: directory, loopPerOperation: measurements.loopPerOperation)
   }
 }

@@ -34,6 +34,9 @@ enum Obsbench {
       case "profile":
         return try ProfileCommand.run(
           rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
+      case "explain":
+        return try ExplainCommand.run(
+          rest, console: console, registry: suites ?? registryOrDefault(), environment: environment)
       case PassChild.command:
         return try PassChild.run(rest, console: console, registry: suites ?? registryOrDefault())
       case CallgrindChild.command:
@@ -51,7 +54,7 @@ enum Obsbench {
       case "effects":
         return try EffectsCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage, effects")
+        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage, effects, explain")
       }
     } catch let error as UsageError {
       console.printError("obsbench: \(error.message)")

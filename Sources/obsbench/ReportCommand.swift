@@ -59,7 +59,10 @@ enum ReportCommand {
         "report: output folder \(directory) holds the input \(input); choose another --out, or add --force to write the reports beside it (its results.json is never rewritten)")
     }
     let folder = try OutputFolder(locking: directory)
-    let written = try ReportWriter.write(ReportRuns.combining(entries), formats: formats, to: folder.path)
+    var runs = ReportRuns.combining(entries)
+    // The latest run's kept profiles, when it counted instructions: the profile view.
+    runs.profiles = parsed.positionals.last.flatMap(RegressionExplanations.profiles(besideResults:))
+    let written = try ReportWriter.write(runs, formats: formats, to: folder.path)
     withExtendedLifetime(folder) {}
     for path in written {
       console.print(path)

@@ -73,10 +73,11 @@ struct RunPipeline {
     for check in floorChecks { progress.handle(.checkFinished(check)) }
   }
 
-  /// Step 5, instructions: counted under callgrind when `--metric` asks.
-  func countInstructions(_ run: inout BenchmarkRun, arguments: [String]) throws {
-    guard let callgrind else { return }
-    try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
+  /// Step 5, instructions: counted under callgrind when `--metric` asks; the
+  /// cases' profiles are kept for `explain`.
+  func countInstructions(_ run: inout BenchmarkRun, arguments: [String]) throws -> KeptProfiles? {
+    guard let callgrind else { return nil }
+    return try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
   }
 
   /// Step 6, publish: every case's figures (values or bounds, the ratio to apple
@@ -99,11 +100,18 @@ struct RunPipeline {
     } else {
       run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
     }
-    try countInstructions(&run, arguments: arguments)
+    let profiles = try countInstructions(&run, arguments: arguments)
     if options.metrics.contains(.time) { checkFloor(&run) }
     run = publish(run)
-    // Step 7, write: the new set of files swapped in whole.
-    let written = try ReportWriter.write(run, formats: options.formats, to: folder.path)
+    // Step 7, write: the new set of files swapped in whole, the kept profiles
+    // beside results.json.
+    var kept = [(name: String, data: Data)]()
+    if let profiles, options.formats.contains(.json) {
+      kept.append((KeptProfiles.fileName, try profiles.encoded()))
+    }
+    var runs = ReportRuns(run)
+    runs.profiles = profiles
+    let written = try ReportWriter.write(runs, formats: options.formats, alongside: kept, to: folder.path)
     return (run, written)
   }
 }

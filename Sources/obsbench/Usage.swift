@@ -8,6 +8,7 @@ enum Usage {
     COMMANDS:
       run       Measure suites and write results.csv, results.json, summary.md, report.html
       profile   Show where one case's instructions per operation go, per strategy (callgrind)
+      explain   Show where the difference between two strategies or two builds goes (callgrind)
       list      Show the suites, their scenarios and the strategy ids
       compare   Compare a run with a baseline run; exit 1 on a regression
       report    Write reports of one or more results.json files into a new folder
@@ -110,6 +111,39 @@ enum Usage {
     scenario or strategy, valgrind missing).
     """
 
+  static let explain = """
+    USAGE: obsbench explain SUITE/SCENARIO BEFORE AFTER [--size N] [--top N]
+           obsbench explain SUITE/SCENARIO STRATEGY --baseline-binary PATH [--binary PATH]
+           obsbench explain SUITE/SCENARIO STRATEGY [AFTER] --before RUN --after RUN
+           obsbench explain SUITE/SCENARIO BEFORE AFTER --profiles RUN
+
+    Explains the change in instructions per operation between two profiles of one
+    case: two strategies of this build; one strategy counted by two builds (the
+    baseline binary before, this one or --binary after); or profiles kept by earlier
+    'run --metric instructions' runs (RUN is a results.json, its folder, or the
+    results-profiles.json kept beside it). Prints the total change, the change per
+    group (registrar, scope, store, alloc, notify, harness, workload, other), each
+    group's largest function changes, the functions that gained or lost most by
+    self and by inclusive instructions (demangled, matched by name; specialisations
+    renamed between builds matched without their specialisation), and new and
+    vanished functions. Every figure comes from callgrind's whole-number counts:
+    the groups sum exactly to the total and each group's functions to the group.
+
+    OPTIONS:
+      --size N              The size (default: the scenario's smallest quick size,
+                            or the only size the kept profiles hold)
+      --top N               Functions listed per ranking (default 8)
+      --baseline-binary P   Count the case with the obsbench at P too: it is 'before'
+      --binary P            Count 'after' with the obsbench at P instead of this one
+      --before RUN          Kept profiles of the 'before' run
+      --after RUN           Kept profiles of the 'after' run
+      --profiles RUN        Kept profiles holding both strategies
+      -h, --help            Show this help
+
+    Exit status: 0 explained, 64 bad input (unknown case or strategy, missing or
+    corrupt kept profiles, valgrind missing, a case that failed).
+    """
+
   static let list = """
     USAGE: obsbench list
 
@@ -149,7 +183,11 @@ enum Usage {
       --instructions-threshold PERCENT
                             For cases both runs counted instructions of
                             (run --metric instructions): a count that grew by more
-                            regressed (default 1%); exact counts need no noise test
+                            regressed (default 1%); exact counts need no noise test.
+                            When both runs kept profiles (NAME-profiles.json beside
+                            each NAME.json), each such regression is followed by
+                            where its extra instructions went: the change per
+                            group and the top three functions (obsbench explain)
       --allow-missing       Do not fail on baseline cases missing from CURRENT
       --format FORMAT       text (default), md (what fails and improves, for a CI
                             job summary or a pull-request comment) or html (a page)
@@ -190,7 +228,7 @@ enum Usage {
     """
 
   static let check = """
-    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--suggest]
+    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--baseline RUN.json] [--suggest]
 
     Checks a run against a rules file, one rule a line:
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
@@ -213,6 +251,10 @@ enum Usage {
                             (default Reports/latest/results.json)
       --format FORMAT       text (default: one PASS/FAIL line per case) or md
                             (the broken rules, for a CI job summary)
+      --baseline RUN.json   For a broken absolute instruction rule, explain the
+                            change from this run's kept profile of the case (a
+                            broken relative instruction rule is explained against
+                            its reference strategy in RUN.json's own profiles)
       --suggest             Print RULES with each relative median <= rule's
                             bound set to 2x the upper end of the 95% interval of
                             the ratio the run measured (to regenerate ci/rules.txt)

@@ -28,6 +28,13 @@ struct BadInputTests {
     (["report", "/nonexistent/run.json"], "cannot read (no such file)"),
     (["check", "/nonexistent/rules"], "check: cannot read rules file /nonexistent/rules"),
     (["list", "extra"], "list: unexpected argument 'extra'"),
+    (["explain", "reads/nope", "a", "b"], "explain: no scenario 'reads/nope'"),
+    (["explain", "reads/tracked", "lock-thread-keypath", "bogus"], "explain: reads/tracked has no strategy 'bogus'"),
+    (["explain", "reads/tracked", "lock-thread-keypath"], "explain: one strategy needs another side"),
+    (["explain", "reads/tracked", "lock-thread-keypath", "--before", "/nonexistent/a", "--after", "/nonexistent/b"],
+     "explain: no file or folder /nonexistent/a"),
+    (["explain", "reads/tracked", "lock-thread-keypath", "--baseline-binary", "/nonexistent/obsbench"],
+     "explain: /nonexistent/obsbench is not an executable obsbench"),
   ]
 
   @Test(arguments: runCases)

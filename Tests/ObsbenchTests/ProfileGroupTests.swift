@@ -20,8 +20,12 @@ struct ProfileGroupTests {
     ("_int_free", .allocation),
     ("BenchmarkKit.measuredRegion(BenchmarkKit.PreparedCase, Swift.Int) -> ()", .harness),
     ("obsbench_measure_end", .harness),
-    ("closure #1 (Swift.Int) -> () in static Benchmarks.Reads.untrackedApple() -> BenchmarkKit.PreparedCase", .other),
-    ("Benchmarks.Counter.count.getter : Swift.Int", .other),
+    ("closure #1 (Swift.Int) -> () in static Benchmarks.Reads.untrackedApple() -> BenchmarkKit.PreparedCase", .workload),
+    ("Benchmarks.Counter.count.getter : Swift.Int", .workload),
+    ("ObservationCore.ObservableModel.access(ObservationCore.ObservedField) -> ()", .registrar),
+    ("obs_task_scope_or_bound", .scope),
+    ("obs_thread_changes_get", .store),
+    ("Swift._ContiguousArrayBuffer.count.getter : Swift.Int", .other),
   ]
 
   @Test(arguments: cases)

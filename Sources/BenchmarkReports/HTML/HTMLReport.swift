@@ -35,6 +35,7 @@ public enum HTMLReport {
       html += summarySection(runs)
     }
     html += InstructionsTable.htmlSection(latest)
+    html += ProfileView.htmlSection(runs)
     html += checksSection(latest)
     if runs.isSideBySide {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)

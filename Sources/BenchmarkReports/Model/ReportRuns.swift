@@ -20,6 +20,9 @@ public struct ReportRuns: Sendable {
 
   /// The runs, in the order given: the first is the baseline of any comparison.
   public var entries: [Entry]
+  /// The latest run's kept callgrind profiles, when it counted instructions
+  /// (`results-profiles.json`): the report's profile view draws them.
+  public var profiles: KeptProfiles?
 
   /// Shows `entries` side by side.
   ///

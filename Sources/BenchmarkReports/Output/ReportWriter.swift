@@ -48,25 +48,30 @@ public enum ReportWriter {
   ///   folder's previous files are then untouched.
   @discardableResult
   public static func write(
-    _ run: BenchmarkRun, formats: [OutputFormat], to directory: String
+    _ run: BenchmarkRun, formats: [OutputFormat], alongside extraFiles: [(name: String, data: Data)] = [],
+    to directory: String
   ) throws(ReportError) -> [String] {
-    try write(ReportRuns(run), formats: formats, to: directory)
+    try write(ReportRuns(run), formats: formats, alongside: extraFiles, to: directory)
   }
 
-  /// Writes `runs` in each of `formats` into `directory`; returns the paths written.
+  /// Writes `runs` in each of `formats`, and `extraFiles` as given, into
+  /// `directory` as one set; returns the paths written.
   ///
   /// - Throws: ``ReportError`` when a file cannot be rendered or written; the
   ///   folder's previous files are then untouched.
   @discardableResult
   public static func write(
-    _ runs: ReportRuns, formats: [OutputFormat], to directory: String
+    _ runs: ReportRuns, formats: [OutputFormat], alongside extraFiles: [(name: String, data: Data)] = [],
+    to directory: String
   ) throws(ReportError) -> [String] {
-    let rendered: [(name: String, data: Data)]
+    var rendered: [(name: String, data: Data)]
     do {
       rendered = try formats.map { ($0.fileName, try $0.render(runs)) }
     } catch {
       throw ReportError("cannot render the results: \(error)")
     }
+    // Files that belong to the set (kept profiles) swap in with it.
+    rendered += extraFiles
     try prepare(directory: directory)
     try install(rendered, in: directory)
     return rendered.map { join(directory, $0.name) }

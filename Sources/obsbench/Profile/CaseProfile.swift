@@ -2,10 +2,8 @@ import BenchmarkKit
 
 /// Where one case's instructions per operation go: per function and per group.
 ///
-/// Made from two callgrind dumps of the same case at `step` and `3 × step`
-/// iterations: each function's cost in the second minus its cost in the first,
-/// over the operations in between, so fixed costs (the call into the loop, the
-/// markers) drop out exactly as they do from the case's count.
+/// Made from the case's ``KeptProfile`` (two callgrind dumps differenced), as
+/// instructions per operation.
 struct CaseProfile {
   /// One function's instructions per operation.
   struct Function {
@@ -33,52 +31,40 @@ struct CaseProfile {
   /// Instructions per operation without the loop: the case's `instructions_per_op`.
   var perOperation: Double { total - loopPerOperation }
 
-  /// Builds the profile from the dumps at `step` and `3 × step` iterations.
+  /// Builds the profile from a kept profile: its whole-number counts over its
+  /// operations, as instructions per operation.
   ///
-  /// A function's self cost counts in its group, except the part the dumps'
-  /// line information places in a source file of ObservationCore or of Apple's
-  /// Observation macros (code inlined from there), which counts in that file's
-  /// group (``ProfileGroup/of(sourceFile:)``).
-  ///
-  /// The reference loop's count moves from `other` (the case's own loop is
-  /// workload code) to `harness`, so `harness` is the loop and `other` is what
-  /// the operation itself inlined there.
-  init(
-    key: CaseKey, first: CallgrindDump, last: CallgrindDump, operations: Int, loopPerOperation: Double,
-    demangle: (String) -> String = SwiftDemangle.demangle
-  ) {
-    self.key = key
-    self.loopPerOperation = loopPerOperation
-    let scale = 1 / Double(max(operations, 1))
+  /// The reference loop's count moves from `workload` (the case's own loop is
+  /// workload code) to `harness`, so `harness` is the loop and `workload` is
+  /// what the operation itself inlined there.
+  init(_ kept: KeptProfile) {
+    key = kept.key
+    loopPerOperation = kept.loopPerOperation
+    let scale = 1 / Double(kept.operations)
     var functions = [Function]()
-    var groups = [ProfileGroup: Double]()
-    for (name, cost) in last.functions {
-      let before = first.functions[name] ?? CallgrindDump.FunctionCost()
-      let selfCost = (Double(cost.selfCost) - Double(before.selfCost)) * scale
-      let inclusive = (Double(cost.inclusiveCost) - Double(before.inclusiveCost)) * scale
+    for function in kept.functions {
+      let selfCost = Double(function.selfInstructions) * scale
+      let inclusive = Double(function.inclusiveInstructions) * scale
       guard abs(selfCost) >= 0.005 || abs(inclusive) >= 0.005 else { continue }
-      let demangled = demangle(name)
-      let group = ProfileGroup.of(demangled: demangled)
-      functions.append(Function(name: demangled, group: group, selfCost: selfCost, inclusiveCost: inclusive))
-      // With line information, code inlined from one of the core's files counts
-      // in that file's group, wherever it was inlined.
-      var attributed = 0.0
-      for (file, fileCost) in cost.selfCostByFile {
-        guard let fileGroup = ProfileGroup.of(sourceFile: file), fileGroup != group else { continue }
-        let share = (Double(fileCost) - Double(before.selfCostByFile[file] ?? 0)) * scale
-        groups[fileGroup, default: 0] += share
-        attributed += share
-      }
-      groups[group, default: 0] += selfCost - attributed
+      functions.append(
+        Function(
+          name: function.name, group: ProfileGroup(title: function.group) ?? .other, selfCost: selfCost,
+          inclusiveCost: inclusive))
     }
-    // Several symbols may demangle alike (specialisations); keep them apart but
-    // in a stable order.
     self.functions = functions.sorted { ($0.selfCost, $1.name) > ($1.selfCost, $0.name) }
-    let moved = min(loopPerOperation, max(groups[.other] ?? 0, 0))
-    groups[.other, default: 0] -= moved
-    groups[.harness, default: 0] += moved
+    var groups = [ProfileGroup: Double]()
+    for (title, count) in kept.groups {
+      groups[ProfileGroup(title: title) ?? .other, default: 0] += Double(count) * scale
+    }
+    var unmoved = loopPerOperation
+    for source in [ProfileGroup.workload, .other] where unmoved > 0 {
+      let moved = min(unmoved, max(groups[source] ?? 0, 0))
+      groups[source, default: 0] -= moved
+      groups[.harness, default: 0] += moved
+      unmoved -= moved
+    }
     self.groups = groups
-    total = (Double(last.total) - Double(first.total)) * scale
+    total = kept.totalPerOperation
   }
 
   /// The functions called inside the region, by inclusive cost, largest first:

@@ -33,38 +33,25 @@ enum ProfileCommand {
       target.childArguments, callgrind: callgrind, directory: directory, console: console)
     let entries = try InstructionMeasurements.manifest(in: directory)
 
-    var profiles = [CaseProfile]()
-    var kept = [String]()
+    let kept = try KeptProfiles(directory: directory, loopPerOperation: measurements.loopPerOperation)
+    let profiles = kept.cases.map(CaseProfile.init)
+    var keptDumps = [String]()
     for entry in entries where entry.kind == .measured {
-      let base = Callgrind.dumpBase(in: directory)
-      let first = try CallgrindDump(parsing: try contents(of: "\(base).\(entry.dumps[0])")[...])
-      let last = try CallgrindDump(parsing: try contents(of: "\(base).\(entry.dumps[2])")[...])
-      let loop = measurements.loopPerOperation[entry.operationsPerIteration] ?? 0
-      profiles.append(
-        CaseProfile(
-          key: entry.key, first: first, last: last, operations: 2 * entry.step * entry.operationsPerIteration,
-          loopPerOperation: loop))
       let name = "callgrind.out.\(entry.key.suite)-\(entry.key.scenario)-\(entry.key.size).\(entry.key.strategy)"
       let destination = "\(output)/\(name)"
       try? FileManager.default.removeItem(atPath: destination)
-      try FileManager.default.copyItem(atPath: "\(base).\(entry.dumps[2])", toPath: destination)
-      kept.append(destination)
+      try FileManager.default.copyItem(atPath: "\(Callgrind.dumpBase(in: directory)).\(entry.dumps[2])", toPath: destination)
+      keptDumps.append(destination)
     }
     for entry in entries where entry.kind == .failed {
       console.printError("obsbench: FAILED \(entry.key): \(entry.note ?? "")")
     }
     console.print(ProfileTable(profiles: profiles, top: top).render())
     console.print("callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
-    for path in kept { console.print("  \(path)") }
+    for path in keptDumps { console.print("  \(path)") }
     return entries.contains { $0.kind == .failed } ? ExitStatus.failure : ExitStatus.success
   }
 
-  private static func contents(of path: String) throws(CallgrindError) -> String {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw CallgrindError("callgrind dump \(path) is missing")
-    }
-    return text
-  }
 }
 
 /// Creates an output folder, or says in one line why it cannot.

@@ -2,9 +2,11 @@
 ///
 /// A function belongs to the group of the first component of its qualified name
 /// (``SwiftDemangle/qualifiedName(_:)``) that names one of ObservationCore's
-/// types, Apple's Observation's, or a known runtime function; code the compiler
-/// inlined into a caller counts where it was inlined, so the case's own loop
-/// (with whatever it inlined) is `other`.
+/// types, Apple's Observation's, or a known runtime or C support function; a
+/// function of the Benchmarks module is `workload`. Code the compiler inlined
+/// into a caller counts where it was inlined, so the case's own loop (with
+/// whatever it inlined) is `workload`, unless line information (a DWARF 4
+/// build, scripts/instructions) places it in a file of ObservationCore.
 enum ProfileGroup: String, CaseIterable, Comparable {
   /// Registrars and their observer tables, locks and actor.
   case registrar
@@ -18,7 +20,11 @@ enum ProfileGroup: String, CaseIterable, Comparable {
   case notification
   /// The harness: the measured region, the loop's own instructions.
   case harness
-  /// Everything else: the workload's own code and what the compiler inlined into it.
+  /// The workload: functions of the Benchmarks module (the case's loop body, a
+  /// model's accessors) and whatever the compiler inlined into them.
+  case workload
+  /// Everything else: the standard library, the Swift runtime and libc, where
+  /// not allocation, locking or task-local lookups.
   case other
 
   /// The column heading.
@@ -30,8 +36,15 @@ enum ProfileGroup: String, CaseIterable, Comparable {
     case .allocation: "alloc"
     case .notification: "notify"
     case .harness: "harness"
+    case .workload: "workload"
     case .other: "other"
     }
+  }
+
+  /// The group whose ``title`` is `title`, as kept profiles name it.
+  init?(title: String) {
+    guard let group = Self.allCases.first(where: { $0.title == title }) else { return nil }
+    self = group
   }
 
   static func < (lhs: ProfileGroup, rhs: ProfileGroup) -> Bool {
@@ -42,6 +55,9 @@ enum ProfileGroup: String, CaseIterable, Comparable {
   static func of(demangled name: String) -> ProfileGroup {
     let qualified = SwiftDemangle.qualifiedName(name)
     if let group = runtimeGroup(qualified) { return group }
+    // What the Benchmarks module defines is the workload by definition, even
+    // where it names a core type (a model wrapping a store).
+    if qualified.hasPrefix("Benchmarks.") { return .workload }
     for component in qualified.split(separator: ".") {
       if let group = typeGroups[String(component)] { return group }
     }
@@ -72,9 +88,14 @@ enum ProfileGroup: String, CaseIterable, Comparable {
     if name.hasPrefix("pthread_mutex") || name.hasPrefix("__lll_lock") || name.hasPrefix("swift_task_switch") {
       return .registrar
     }
-    if name.hasPrefix("swift_task_localValue") || name == "pthread_getspecific" || name.hasPrefix("obs_thread_scope") {
+    // CObservationSupport's thread-local slots: the scope's list, its task tag
+    // and scratch pool; a thread's change list belongs to the store.
+    if name.hasPrefix("swift_task_localValue") || name == "pthread_getspecific" || name.hasPrefix("obs_thread_scope")
+      || name.hasPrefix("obs_task_") || name.hasPrefix("obs_thread_pool")
+    {
       return .scope
     }
+    if name.hasPrefix("obs_thread_changes") { return .store }
     return nil
   }
 
@@ -97,7 +118,7 @@ enum ProfileGroup: String, CaseIterable, Comparable {
     var groups = [String: ProfileGroup]()
     for name in [
       "RegistrarBase", "MutexRegistrar", "ActorRegistrar", "ObservationRegistrar", "ObserverTable", "ObserverNode",
-      "ObservationActor", "ObservedField", "Mutex", "_MutexHandle", "_ManagedCriticalState", "ManagedCriticalState",
+      "ObservationActor", "ObservedField", "ObservableModel", "Mutex", "_MutexHandle", "_ManagedCriticalState", "ManagedCriticalState",
     ] { groups[name] = .registrar }
     for name in [
       "TrackingScope", "ThreadLocalScope", "TaskLocalScope", "AccessList", "AccessEntry", "TaskAccessList",

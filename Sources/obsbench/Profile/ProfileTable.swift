@@ -28,7 +28,7 @@ struct ProfileTable {
     lines.append("")
     lines.append(
       "per op = total - the loop's own instructions (the reference loop, counted in harness): the run's instructions_per_op.")
-    lines.append("Code inlined into the case's loop counts as other; allocation includes retain/release.")
+    lines.append("Code inlined into the case's loop counts as workload; allocation includes retain/release.")
     for profile in profiles {
       lines += ["", "\(profile.key.strategy): top functions by self instructions per operation"]
       for function in profile.functions.filter({ $0.selfCost >= 0.005 }).prefix(top) {

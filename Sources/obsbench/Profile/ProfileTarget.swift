@@ -19,31 +19,40 @@ struct ProfileTarget {
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       throw UsageError("profile: expected one SUITE/SCENARIO, e.g. reads/tracked; see 'obsbench profile --help'")
     }
+    try self.init(
+      path: path, strategies: try parsed.list("--strategy", command: "profile") ?? ["all"],
+      size: parsed.value("--size"), registry: registry, command: "profile")
+  }
+
+  /// Resolves a scenario path, strategies (`all` for every one) and a size for `command`.
+  init(
+    path: String, strategies requested: [String], size sizeText: String?, registry: [BenchmarkSuite],
+    command: String
+  ) throws(UsageError) {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     let all = registry.flatMap { suite in suite.scenarios.map { "\(suite.name)/\($0.name)" } }
     guard parts.count == 2, let suite = registry.first(where: { $0.name == parts[0] }),
       let scenario = suite.scenarios.first(where: { $0.name == parts[1] })
     else {
-      throw UsageError("profile: no scenario '\(path)'; scenarios: \(all.joined(separator: ", "))")
+      throw UsageError("\(command): no scenario '\(path)'; scenarios: \(all.joined(separator: ", "))")
     }
     if let reason = scenario.instructionsSkipReason {
-      throw UsageError("profile: \(path) cannot be profiled: \(reason)")
+      throw UsageError("\(command): \(path) cannot be profiled: \(reason)")
     }
     self.suite = suite
     self.scenario = scenario
-    let requested = try parsed.list("--strategy", command: "profile") ?? ["all"]
     if requested.contains("all") {
       strategies = scenario.strategies
     } else {
       for id in requested where !scenario.strategies.contains(id) {
         throw UsageError(
-          "profile: \(path) has no strategy '\(id)'; its strategies: \(scenario.strategies.joined(separator: ", "))")
+          "\(command): \(path) has no strategy '\(id)'; its strategies: \(scenario.strategies.joined(separator: ", "))")
       }
       strategies = requested
     }
-    if let text = parsed.value("--size") {
-      guard let value = Int(text), value > 0 else {
-        throw UsageError("profile: --size needs a positive whole number, got '\(text)'")
+    if let sizeText {
+      guard let value = Int(sizeText), value > 0 else {
+        throw UsageError("\(command): --size needs a positive whole number, got '\(sizeText)'")
       }
       size = scenario.isSized ? value : 1
     } else {

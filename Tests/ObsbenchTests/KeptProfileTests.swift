@@ -1,0 +1,74 @@
+import BenchmarkKit
+import Foundation
+import Testing
+
+@testable import obsbench
+
+/// Kept profiles made from callgrind dumps: whole-number counts, every
+/// instruction in some function, grouped as `profile` groups them.
+@Suite("Kept profiles from dumps")
+struct KeptProfileTests {
+  // The region at `step` iterations and at `3 × step`: a loop calling a
+  // registrar method (with scope code inlined into it) and malloc.
+  static func dump(iterations: UInt64) -> String {
+    """
+    fl=/w/Benchmarks/Scopes.swift
+    fn=$s10Benchmarks6ScopesV9trackFireyyFZ
+    3 \(2 * iterations + 5)
+    fi=/w/Sources/ObservationCore/Tracking/ThreadLocalScope.swift
+    9 \(3 * iterations)
+    fe=/w/Benchmarks/Scopes.swift
+    cfn=willSet
+    calls=\(iterations) 4
+    4 \(11 * iterations)
+    cfn=malloc
+    calls=\(iterations) 4
+    5 \(7 * iterations)
+
+    fl=/w/Sources/ObservationCore/Registrar/MutexRegistrar.swift
+    fn=willSet
+    4 \(11 * iterations)
+
+    fl=???
+    fn=malloc
+    0 \(7 * iterations)
+
+    fn=obsbench_measure_end
+    0 1
+
+    totals: \(23 * iterations + 6)
+    """
+  }
+
+  static func kept() throws -> KeptProfile {
+    try KeptProfile(
+      key: CaseKey(suite: "scopes", scenario: "track-fire", strategy: "lock-thread-keypath", size: 1),
+      first: CallgrindDump(parsing: dump(iterations: 4)[...]), last: CallgrindDump(parsing: dump(iterations: 12)[...]),
+      operations: 8, loopPerOperation: 1,
+      demangle: { $0 == "willSet" ? "ObservationCore.MutexRegistrar.willSet(ObservationCore.ObservedField) -> ()" : SwiftDemangle.demangle($0) })
+  }
+
+  @Test func keptProfile_fromDumps_countsEveryInstructionOfTheRegionOnce() throws {
+    let kept = try Self.kept()
+    // (23 × 12 + 6) − (23 × 4 + 6): fixed costs drop out of the difference.
+    #expect(kept.total == 23 * 8)
+    #expect(kept.groups == ["workload": 16, "scope": 24, "registrar": 88, "alloc": 56])
+    #expect(kept.groups.values.reduce(0, +) == kept.total)
+    #expect(kept.functions.map(\.name).contains("obsbench_measure_end") == false)
+    #expect(kept.hasLineInformation)
+  }
+
+  @Test func keptProfile_whenCodeIsInlinedFromTheCore_countsItInTheCoresGroup() throws {
+    let loop = try #require(try Self.kept().functions.first { $0.group == "workload" })
+    #expect(loop.parts == ["workload": 16, "scope": 24])
+    #expect(loop.inclusiveInstructions == 16 + 24 + 88 + 56)
+  }
+
+  @Test func caseProfile_fromKeptProfile_movesTheLoopIntoHarness() throws {
+    let profile = CaseProfile(try Self.kept())
+    #expect(profile.total == 23)
+    #expect(profile.perOperation == 22)
+    #expect(profile.groups[.harness] == 1)
+    #expect(profile.groups[.workload] == 1)
+  }
+}
