@@ -56,6 +56,6 @@ struct StrategyChoiceTests {
       line == "- **collections** (`update-row` at 10, 2 of 4): no tracking across await: `lock-thread-keypath` (cheapest)"
         + " · callers off the actor hop in: `actor-task-keypath`")
     let html = HTMLReport.render(Self.run())
-    #expect(html.contains("<h3 id=\"which\">Which should I use</h3>"))
+    #expect(html.contains("<h2 id=\"which\">Which should I use</h2>"))
   }
 }

@@ -8,7 +8,6 @@ extension HTMLReport {
     let headlines = Headline.headlines(of: run)
     guard !headlines.isEmpty else { return "" }
     var html = "<h2 id=\"headlines\">Headlines</h2>\n"
-    html += choiceBlock(run)
     html += "<p class=\"note\">Per suite, its realistic shape (what an app does most). "
       + HeadlineText.legend { "<code>\(HTMLText.escape($0))</code>" }
       + " n: the cheapest's samples.</p>\n"
@@ -57,7 +56,7 @@ extension HTMLReport {
   static func choiceBlock(_ run: BenchmarkRun) -> String {
     let choices = StrategyFront.choices(of: run)
     guard !choices.isEmpty else { return "" }
-    var html = "<div class=\"choice\"><h3 id=\"which\">Which should I use</h3>\n"
+    var html = "<div class=\"choice\"><h2 id=\"which\">Which should I use</h2>\n"
     html += "<p class=\"note\">\(HTMLText.escape(HeadlineText.choiceLead))</p>\n<ul>\n"
     for choice in choices {
       html += "<li><b>\(HTMLText.escape(choice.suite))</b> (<code>\(HTMLText.escape(choice.scenario))</code> at \(choice.size), \(choice.options.count) of \(choice.judged)): "

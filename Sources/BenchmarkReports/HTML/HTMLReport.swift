@@ -25,12 +25,12 @@ public enum HTMLReport {
       """
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
     let sections =
-      ["environment", "headlines"] + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : [])
+      ["environment"] + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + ["headlines"]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
     html += "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
     html += environmentSection(runs)
     if latest.hasTimings {
-      html += headlineSection(latest) + effectsSection(latest)
+      html += choiceBlock(latest) + effectsSection(latest) + headlineSection(latest)
       html += trendsSection(runs)
       html += summarySection(runs)
     }

@@ -48,7 +48,7 @@ enum HTMLStyle {
     table.headlines tr.lead td{border-bottom:0}
     table.headlines tr.beside td{font-size:12px;color:#555;padding-top:0}
     div.choice{background:#f4f8fc;border:1px solid #d5e3f1;border-radius:4px;padding:4px 14px 6px;margin:8px 0 14px}
-    div.choice h3{margin:6px 0 2px}
+    div.choice h2{margin:6px 0 2px}
     div.choice ul{margin:4px 0;padding-left:18px}
     .fail{color:#b00020;font-weight:700}
     .legend{display:flex;gap:4px;align-items:center;font-size:12px;color:#444;margin:4px 0 2px;flex-wrap:wrap}

@@ -7,7 +7,7 @@ extension MarkdownSummary {
   static func headlineLines(_ run: BenchmarkRun) -> [String] {
     let headlines = Headline.headlines(of: run)
     guard !headlines.isEmpty else { return [] }
-    var lines = choiceLines(run)
+    var lines = [String]()
     lines += [
       "", "## Headlines", "",
       "Per suite, its realistic shape (what an app does most). " + HeadlineText.legend { "`\($0)`" }

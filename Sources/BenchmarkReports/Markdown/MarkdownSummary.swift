@@ -17,7 +17,9 @@ public enum MarkdownSummary {
     let run = runs.latest
     var lines = ["# ObservationBench results", ""]
     lines += environmentLines(run).map { "- \($0)" }
-    if run.hasTimings { lines += headlineLines(run) + effectLines(run) }
+    // The first screen answers the two questions the tool exists for: which
+    // strategy to use, and what each choice costs; the headline cases follow.
+    if run.hasTimings { lines += choiceLines(run) + effectLines(run) + headlineLines(run) }
     for table in SummaryTable.tables(of: run) where run.hasTimings {
       lines += ["", "## \(escape(table.suite))", ""]
       lines.append(
