@@ -42,6 +42,16 @@ struct ProfileViewTests {
     #expect(html.contains("registrar: lock → actor: registrar +8.0 instructions per operation"))
   }
 
+  @Test func effectsTable_whenProfilesExplainTheSuite_linksItsAxisRowsToThem() {
+    var runs = ReportRuns(PublishedEffectsTests.run())
+    let without = HTMLReport.render(runs)
+    #expect(!without.contains("href=\"#profile-reads\""))
+    runs.profiles = Self.profiles()
+    let html = HTMLReport.render(runs)
+    #expect(html.contains("<h3 id=\"profile-reads\">"))
+    #expect(html.contains("<a href=\"#profile-reads\">instructions by group</a>"))
+  }
+
   @Test func profileView_withoutProfiles_isAbsent() {
     #expect(!HTMLReport.render(ReportRuns(Fixtures.sample)).contains("Where the instructions go"))
   }

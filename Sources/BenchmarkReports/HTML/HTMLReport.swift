@@ -30,7 +30,8 @@ public enum HTMLReport {
     html += "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
     html += environmentSection(runs)
     if latest.hasTimings {
-      html += choiceBlock(latest) + effectsSection(latest) + headlineSection(latest)
+      html += choiceBlock(latest) + effectsSection(latest, explained: ProfileView.explainedSuites(runs))
+        + headlineSection(latest)
       html += trendsSection(runs)
       html += summarySection(runs)
     }

@@ -34,7 +34,7 @@ enum ProfileView {
         .sorted { $0.key.strategy < $1.key.strategy }
       guard !cases.isEmpty else { continue }
       let title = "\(suite)/\(scenario)[\(size)]"
-      html += "<h3>\(HTMLText.escape(title))</h3>\n"
+      html += "<h3 id=\"\(anchor(suite: suite))\">\(HTMLText.escape(title))</h3>\n"
       let rows = cases.map { profile in
         GroupBarChart.Row(
           label: profile.key.strategy, detail: nil,
@@ -54,6 +54,18 @@ enum ProfileView {
       + HTMLText.escape(
         "Instructions per operation of each suite's headline case by group, from the callgrind profiles the run kept (results-profiles.json), the harness loop included: registrar, scope, store, alloc (malloc/free, retain/release), notify, harness (the loop), workload (the case's own code and what was inlined into it), other (standard library, runtime). obsbench explain SUITE/SCENARIO A B --profiles results.json lists the functions.")
       + "</p>\n" + html
+  }
+
+  /// The suites whose headline case the view explains: the effects table links
+  /// their axis rows to it.
+  static func explainedSuites(_ runs: ReportRuns) -> Set<String> {
+    guard let profiles = runs.profiles, !profiles.cases.isEmpty else { return [] }
+    return Set(headlineCases(runs.latest, profiles: profiles).map(\.0))
+  }
+
+  /// The anchor of a suite's headline case in the view.
+  static func anchor(suite: String) -> String {
+    "profile-" + HTMLText.anchor(suite)
   }
 
   // The mean change over the matched pairs along `axis`, by group.
