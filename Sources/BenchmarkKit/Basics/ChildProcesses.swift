@@ -58,9 +58,6 @@ public enum ChildProcesses {
     state.withLock { _ = $0.scratch.remove(path) }
   }
 
-  /// The processes recorded as running, for tests.
-  public static var runningCount: Int { state.withLock { $0.running.count } }
-
   /// Installs the handlers of ``forwarded``; idempotent.
   public static func forwardSignals() {
     sources.withLock { sources in
