@@ -21,6 +21,11 @@ enum PassChild {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().lastPathComponent == "obsbench"
   }
 
+  /// The executable this process runs: what a pass child starts.
+  static var currentExecutable: String {
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+  }
+
   /// Measures every pass of `selection` in its own process and returns their
   /// runs in pass order.
   ///
@@ -28,15 +33,8 @@ enum PassChild {
   static func measure(
     _ selection: BenchmarkSelection, configuration: RunConfiguration, console: Console
   ) throws -> [BenchmarkRun] {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("obsbench-passes-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    ChildProcesses.addScratch(scratch.path)
-    defer {
-      try? FileManager.default.removeItem(at: scratch)
-      ChildProcesses.removeScratch(scratch.path)
-    }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
     var runs = [BenchmarkRun]()
     var calibration: [CaseKey: Int]?
     let passes = configuration.passes
@@ -48,34 +46,62 @@ enum PassChild {
         configuration: configuration.forPass(pass, calibratedIterations: calibration, elapsedSeconds: elapsed),
         pass: pass, passes: passes,
         secondsPerPass: runs.last.map(\.settings.durationSeconds))
-      let requestPath = scratch.appendingPathComponent("pass-\(pass).json").path
-      let results = scratch.appendingPathComponent("pass-\(pass)-results.json").path
-      try request.write(path: requestPath)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = [command, requestPath, results]
-      do {
-        try process.run()
-      } catch {
-        throw UsageError("run: could not start pass \(pass) of \(passes): \(error)")
-      }
-      ChildProcesses.started(process)
-      process.waitUntilExit()
-      ChildProcesses.ended(process)
-      guard process.terminationReason == .exit, process.terminationStatus == ExitStatus.success,
-        FileManager.default.fileExists(atPath: results)
-      else {
-        throw UsageError(
-          "run: pass \(pass) of \(passes) ended without results (exit status \(process.terminationStatus))")
-      }
-      do {
-        runs.append(try ResultsJSON.read(path: results))
-      } catch {
-        throw UsageError("run: pass \(pass) of \(passes) left unreadable results: \(error.message)")
-      }
+      runs.append(
+        try measure(request, executable: currentExecutable, in: scratch, name: "pass-\(pass)", label: "pass \(pass) of \(passes)"))
       if pass == 1 { calibration = BenchmarkRunner.calibration(of: runs[0]) }
     }
     return runs
+  }
+
+  /// A folder in the temporary directory for the passes' requests and results,
+  /// removed with the run (and by a signal's handler, ``ChildProcesses``).
+  struct Scratch {
+    let url: URL
+
+    init() throws {
+      url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("obsbench-passes-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+      try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      ChildProcesses.addScratch(url.path)
+    }
+
+    func remove() {
+      try? FileManager.default.removeItem(at: url)
+      ChildProcesses.removeScratch(url.path)
+    }
+  }
+
+  /// Measures one pass: `executable pass-child REQUEST RESULTS`, waited for, its
+  /// results read back. `label` names the pass in errors ("pass 2 of 4").
+  ///
+  /// - Throws: ``UsageError`` when the pass could not start or ended without results.
+  static func measure(
+    _ request: PassRequest, executable: String, in scratch: Scratch, name: String, label: String
+  ) throws -> BenchmarkRun {
+    let requestPath = scratch.url.appendingPathComponent("\(name).json").path
+    let results = scratch.url.appendingPathComponent("\(name)-results.json").path
+    try request.write(path: requestPath)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = [command, requestPath, results]
+    do {
+      try process.run()
+    } catch {
+      throw UsageError("run: could not start \(label): \(error)")
+    }
+    ChildProcesses.started(process)
+    process.waitUntilExit()
+    ChildProcesses.ended(process)
+    guard process.terminationReason == .exit, process.terminationStatus == ExitStatus.success,
+      FileManager.default.fileExists(atPath: results)
+    else {
+      throw UsageError("run: \(label) ended without results (exit status \(process.terminationStatus))")
+    }
+    do {
+      return try ResultsJSON.read(path: results)
+    } catch {
+      throw UsageError("run: \(label) left unreadable results: \(error.message)")
+    }
   }
 
   /// The child: measures the pass `REQUEST.json` asks for and writes its results.

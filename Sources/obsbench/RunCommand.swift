@@ -29,13 +29,19 @@ enum RunCommand {
     console.printError(
       "obsbench: warning: this is a debug build; its timings mean little (build with 'swift build -c release')")
     #endif
-    let (run, written) = try pipeline.run(arguments: arguments, into: folder)
+    let outcome = try pipeline.run(arguments: arguments, into: folder)
     withExtendedLifetime(folder) {}
-    for path in written {
+    for path in outcome.written {
       console.print(path)
     }
+    let run = outcome.run
     report(run, console: console)
-    return run.failures.isEmpty && !run.checks.contains(where: \.failed) ? ExitStatus.success : ExitStatus.failure
+    let measured = run.failures.isEmpty && !run.checks.contains(where: \.failed)
+    guard let comparison = outcome.comparison else { return measured ? ExitStatus.success : ExitStatus.failure }
+    // An A/B run's verdict, in compare's form, on standard error beside the
+    // run's other closing lines (standard output lists the files).
+    console.printError(comparison.render())
+    return measured && comparison.gateFailures.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 
   /// The run's closing lines on standard error: cases, samples, checks, time

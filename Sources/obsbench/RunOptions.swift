@@ -10,10 +10,15 @@ struct RunOptions {
   var formats = OutputFormat.defaults
   /// What to measure: time (in process), instructions (under callgrind), or both.
   var metrics: Set<RunMetric> = [.time]
+  /// An A/B run's other build: the obsbench whose passes alternate with this
+  /// one's (``PairedPasses``).
+  var baselineBinary: String?
+  /// The change an A/B run's verdict counts (`--threshold`, default 5%).
+  var threshold = 0.05
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--passes", "--time-budget", "--out", "--format",
-    "--inject-fault", "--metric", "--seed",
+    "--inject-fault", "--metric", "--seed", "--baseline-binary", "--threshold",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -87,6 +92,27 @@ struct RunOptions {
           throw UsageError("run: unknown metric '\(name)'; metrics: time, instructions")
         }
         self.metrics.insert(metric)
+      }
+    }
+    if let binary = parsed.value("--baseline-binary") {
+      guard FileManager.default.isExecutableFile(atPath: binary) else {
+        throw UsageError("run: --baseline-binary \(binary) is not an executable file")
+      }
+      guard metrics == [.time] else {
+        throw UsageError(
+          "run: --baseline-binary measures time only; count two builds' instructions with 'obsbench explain SUITE/SCENARIO STRATEGY --baseline-binary PATH'")
+      }
+      guard configuration.passes >= 2 else {
+        throw UsageError("run: --baseline-binary needs at least 2 passes to pair, got \(configuration.passes)")
+      }
+      baselineBinary = binary
+    }
+    if let threshold = parsed.value("--threshold") {
+      guard baselineBinary != nil else { throw UsageError("run: --threshold is for A/B runs, with --baseline-binary") }
+      do {
+        self.threshold = try RunComparison.parseThreshold(threshold)
+      } catch {
+        throw UsageError("run: \(error.message)")
       }
     }
     if let formats = parsed.value("--format") {

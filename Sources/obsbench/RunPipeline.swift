@@ -58,6 +58,31 @@ struct RunPipeline {
       backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
   }
 
+  /// Steps 2 and 3 of an A/B run (`--baseline-binary`): both builds' passes,
+  /// interleaved (``PairedPasses``), merged build by build. The baseline keeps
+  /// the environment its own passes recorded (its build commit).
+  func measurePaired(baseline binary: String) throws -> (baseline: BenchmarkRun, current: BenchmarkRun) {
+    guard separateProcesses && PassChild.available else {
+      throw UsageError("run: --baseline-binary runs each pass as a process of the obsbench executable")
+    }
+    let configuration = options.configuration
+    let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
+    let start = MonotonicClock.now()
+    let loadAtStart = SystemLoad.current()
+    let measured = try PairedPasses.measure(
+      options.selection, configuration: configuration, baseline: binary, console: console)
+    let loadAtEnd = SystemLoad.current()
+    let duration = Double(MonotonicClock.now() &- start) / 1e9
+    let load = loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } }
+    let environment = RunEnvironment.current(buildCommit: buildCommit)
+    let current = runner.merge(
+      measured.current, plan: plan, environment: environment, durationSeconds: duration, backgroundLoadCores: load)
+    let baseline = runner.merge(
+      measured.baseline, plan: plan, environment: measured.baseline.first?.environment ?? environment,
+      durationSeconds: duration, backgroundLoadCores: load)
+    return (baseline, current)
+  }
+
   /// Step 4, checks: the suites' own, then the run-wide check that nothing is
   /// cheaper than `none` (a strategy that is was given less work: a workload
   /// defect that fails the run like a failed self-check).
@@ -90,10 +115,28 @@ struct RunPipeline {
     return run
   }
 
-  /// Runs every step and writes the reports into `folder`; returns the run.
-  func run(arguments: [String], into folder: OutputFolder) throws -> (run: BenchmarkRun, written: [String]) {
+  /// What a run leaves: the run, the paths written and, for an A/B run, the
+  /// verdict on this build against the baseline build.
+  struct Outcome {
     var run: BenchmarkRun
-    if options.metrics.contains(.time) {
+    var written: [String]
+    var comparison: RunComparison?
+  }
+
+  /// The file an A/B run writes the baseline build's run to, beside results.json.
+  static let baselineResultsName = "baseline-results.json"
+  /// The file an A/B run writes its verdict to, in Markdown (for a pull request).
+  static let verdictName = "ab.md"
+
+  /// Runs every step and writes the reports into `folder`.
+  func run(arguments: [String], into folder: OutputFolder) throws -> Outcome {
+    var run: BenchmarkRun
+    var baseline: BenchmarkRun?
+    if let binary = options.baselineBinary {
+      (baseline, run) = try measurePaired(baseline: binary)
+      progress.finish()
+      check(&run)
+    } else if options.metrics.contains(.time) {
       run = try measure()
       progress.finish()
       check(&run)
@@ -104,14 +147,24 @@ struct RunPipeline {
     if options.metrics.contains(.time) { checkFloor(&run) }
     run = publish(run)
     // Step 7, write: the new set of files swapped in whole, the kept profiles
-    // beside results.json.
+    // (or an A/B run's baseline and verdict) beside results.json.
     var kept = [(name: String, data: Data)]()
     if let profiles, options.formats.contains(.json) {
       kept.append((KeptProfiles.fileName, try profiles.encoded()))
     }
+    var comparison: RunComparison?
+    if let measured = baseline {
+      let published = publish(measured)
+      let verdict = RunComparison(
+        pairedBaseline: published, current: run,
+        options: RunComparison.Options(threshold: options.threshold, allowMissing: true))
+      comparison = verdict
+      kept.append((Self.baselineResultsName, try ResultsJSON.encode(published)))
+      kept.append((Self.verdictName, Data(verdict.markdown(title: "A/B: this build against the baseline build").utf8)))
+    }
     var runs = ReportRuns(run)
     runs.profiles = profiles
     let written = try ReportWriter.write(runs, formats: options.formats, alongside: kept, to: folder.path)
-    return (run, written)
+    return Outcome(run: run, written: written, comparison: comparison)
   }
 }

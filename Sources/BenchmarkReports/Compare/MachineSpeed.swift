@@ -33,11 +33,25 @@ public struct MachineSpeed: Sendable {
   /// How many times its own sampling spread an unchanged case strays from the
   /// factor (robust, at least 1), or `nil` with fewer than ``minimumCasesForNoise`` cases.
   public var noiseScale: Double?
+  /// For an A/B run, how the builds were paired, said instead of a factor:
+  /// each pair of passes has its own (``RunComparison/init(pairedBaseline:current:options:)``).
+  public var pairing: String?
 
   /// Reference cases needed before they alone set the factor.
   public static let minimumReferenceCases = 5
   /// Cases needed to estimate ``residualNoise``.
   public static let minimumCasesForNoise = 8
+
+  /// The factor of an A/B run: none between the builds as a whole, `pairing`
+  /// says how each pair of passes was corrected.
+  init(pairing: String, basisCount: Int, residualNoise: Double?) {
+    factor = 1
+    self.basisCount = basisCount
+    basis = "reference"
+    self.residualNoise = residualNoise
+    noiseScale = nil
+    self.pairing = pairing
+  }
 
   /// Estimates the machine's factor from the cases measured as values in both runs.
   init(baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult], options: RunComparison.Options) {
@@ -150,6 +164,7 @@ public struct MachineSpeed: Sendable {
   /// The factor as a sentence: `current machine 1.30× the baseline's time (median
   /// of 120 apple and none cases); residual noise ±4.1%`.
   public var summary: String {
+    if let pairing { return pairing }
     var line =
       "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's time on unchanged code (\(basisCount == 0 ? "too few cases to estimate it: 1 assumed" : "median of \(basisCount) \(basis) cases"))"
     if let noise = residualNoise, let scale = noiseScale {

@@ -167,7 +167,7 @@ extension RunComparison {
 }
 
 extension RunComparison.Row {
-  fileprivate func with(_ verdict: RunComparison.Verdict) -> Self {
+  func with(_ verdict: RunComparison.Verdict) -> Self {
     var row = self
     row.verdict = verdict
     return row

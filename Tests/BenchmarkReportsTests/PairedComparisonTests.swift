@@ -1,0 +1,87 @@
+import BenchmarkKit
+import Foundation
+import Testing
+
+@testable import BenchmarkReports
+
+/// The A/B verdict (`run --baseline-binary`): two builds measured pass by pass
+/// in one run, each pair of passes judged against the other.
+@Suite struct PairedComparisonTests {
+  /// A build's run: for each strategy, `passes` passes of 8 samples around
+  /// `base` ns, pass p scaled by `passFactors[p]` (a process's state) and the
+  /// samples jittered by ±`jitter` with a seeded generator.
+  static func build(
+    strategies: [String: Double], scenarios: [String] = ["a", "b", "c"], passFactors: [Double],
+    scale: [String: Double] = [:], jitter: Double = 0.02, seed: UInt64
+  ) -> BenchmarkRun {
+    var generator = SplitMix64(seed: seed)
+    var cases = [CaseResult]()
+    for scenario in scenarios {
+      for (strategy, base) in strategies.sorted(by: { $0.key < $1.key }) {
+        let passes = passFactors.map { factor in
+          (0..<8).map { _ in
+            base * factor * (scale[strategy] ?? 1) * (1 + jitter * (Double(generator.next() % 2001) / 1000 - 1))
+          }
+        }
+        cases.append(PassCases.result(strategy, passes: passes, scenario: scenario))
+      }
+    }
+    return Publication.publish(Fixtures.run(cases))
+  }
+
+  static let strategies: [String: Double] = ["apple": 900, "none": 40, "lock-thread-keypath": 150, "lock-task-keypath": 170]
+
+  @Test func paired_whenTheSameBuildRunsTwice_andEachPairOfPassesLandsInItsOwnState_reportsNoRegression() {
+    // Each pair's processes share a machine state (×0.8 … ×1.3), each process a
+    // small state of its own (the per-process factors differ by a few percent).
+    let baseline = Self.build(strategies: Self.strategies, passFactors: [1.0, 1.3, 0.8, 1.1], seed: 1)
+    let current = Self.build(strategies: Self.strategies, passFactors: [1.03, 1.27, 0.82, 1.08], seed: 2)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    #expect(comparison.gateFailures.isEmpty)
+    #expect(comparison.count(.unchanged) + comparison.count(.withinNoise) == comparison.rows.count)
+  }
+
+  @Test func paired_whenOneStrategyIs25PercentSlowerInEveryPass_reportsItsCasesRegressed_andNoOther() {
+    let factors = [1.0, 1.3, 0.8, 1.1]
+    let baseline = Self.build(strategies: Self.strategies, passFactors: factors, seed: 3)
+    let current = Self.build(
+      strategies: Self.strategies, passFactors: factors, scale: ["lock-thread-keypath": 1.25], seed: 4)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    let regressed = Set(comparison.gateFailures.map(\.key.strategy))
+    #expect(regressed == ["lock-thread-keypath"])
+    #expect(comparison.gateFailures.count == 3)
+    for row in comparison.gateFailures {
+      #expect(row.verdict == .regressed)
+      #expect(row.interval.map { $0.contains(1.25) } == true)
+    }
+  }
+
+  @Test func paired_whenEveryCaseShiftsInOnePair_dividesTheShiftOut() {
+    // The second pair's current process ran 40% slow across the suite: the
+    // machine, not the build, since apple and none moved with it.
+    let baseline = Self.build(strategies: Self.strategies, passFactors: [1, 1, 1, 1], seed: 5)
+    let current = Self.build(strategies: Self.strategies, passFactors: [1, 1.4, 1, 1], seed: 6)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    #expect(comparison.gateFailures.isEmpty)
+    for row in comparison.rows {
+      #expect(row.change?.number.map { abs($0 - 1) < 0.03 } == true, "\(row.key): \(String(describing: row.change))")
+    }
+  }
+
+  @Test func paired_whenAPassIsMissingOnOneSide_pairsOnlyThePassesBothHave() {
+    let baseline = Self.build(strategies: Self.strategies, passFactors: [1, 1, 1], seed: 7)
+    let current = Self.build(strategies: Self.strategies, passFactors: [1, 1, 1, 1], seed: 8)
+    let shifts = RunComparison.pairedShifts(
+      baseline: Dictionary(uniqueKeysWithValues: baseline.cases.map { ($0.key, $0) }),
+      current: Dictionary(uniqueKeysWithValues: current.cases.map { ($0.key, $0) }))
+    #expect(shifts.values.allSatisfy { $0.count == 3 })
+  }
+
+  @Test func paired_whenACaseIsOnlyInTheCurrentBuild_listsItWithoutFailing() {
+    let baseline = Self.build(strategies: Self.strategies, scenarios: ["a"], passFactors: [1, 1, 1, 1], seed: 9)
+    let current = Self.build(strategies: Self.strategies, scenarios: ["a", "new"], passFactors: [1, 1, 1, 1], seed: 10)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    #expect(comparison.count(.onlyInCurrent) == Self.strategies.count)
+    #expect(comparison.gateFailures.isEmpty)
+  }
+}
