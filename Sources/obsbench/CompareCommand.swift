@@ -7,7 +7,7 @@ import BenchmarkReports
 enum CompareCommand {
   /// The output formats of `compare`.
   enum Format: String, CaseIterable {
-    case text, md, html
+    case text, md, html, csv
   }
 
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
@@ -17,7 +17,7 @@ enum CompareCommand {
     }
     let parsed = try ArgumentScanner.parse(
       arguments, command: "compare", valueOptions: ["--threshold", "--instructions-threshold", "--format"],
-      flags: ["--allow-missing"])
+      flags: ["--allow-missing", "--paired"])
     guard parsed.positionals.count == 2 else {
       throw UsageError(
         "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
@@ -25,7 +25,7 @@ enum CompareCommand {
     let threshold = try parsed.value("--threshold").map(RunComparison.parseThreshold) ?? 0.05
     let formatName = parsed.value("--format") ?? "text"
     guard let format = Format(rawValue: formatName.lowercased()) else {
-      throw UsageError("compare: unknown format '\(formatName)'; formats: text, md, html")
+      throw UsageError("compare: unknown format '\(formatName)'; formats: text, md, html, csv")
     }
     let baseline = try ResultsJSON.read(path: parsed.positionals[0])
     let current = try ResultsJSON.read(path: parsed.positionals[1])
@@ -48,7 +48,11 @@ enum CompareCommand {
       return instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
     let options = RunComparison.Options(threshold: threshold, allowMissing: parsed.flags.contains("--allow-missing"))
-    let comparison = RunComparison(baseline: baseline, current: current, options: options)
+    // An A/B run's two builds were measured pass by pass: judged pair by pair.
+    let comparison =
+      parsed.flags.contains("--paired")
+      ? RunComparison(pairedBaseline: baseline, current: current, options: options)
+      : RunComparison(baseline: baseline, current: current, options: options)
     guard !comparison.common.isEmpty else {
       throw UsageError(
         "compare: \(parsed.positionals[0]) and \(parsed.positionals[1]) have no measured case in common (\(baseline.cases.count) and \(current.cases.count) cases)")
@@ -58,6 +62,7 @@ enum CompareCommand {
     case .md:
       console.out(comparison.markdown())
       if !explanations.entries.isEmpty { console.out("\n" + explanations.markdown()) }
+    case .csv: console.out(comparison.csv())
     case .html:
       console.out(
         comparison.html(

@@ -41,6 +41,9 @@ enum RunCommand {
     // An A/B run's verdict, in compare's form, on standard error beside the
     // run's other closing lines (standard output lists the files).
     console.printError(comparison.render())
+    if let explanations = outcome.explanations, !explanations.entries.isEmpty {
+      console.printError(explanations.text())
+    }
     return measured && comparison.gateFailures.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 

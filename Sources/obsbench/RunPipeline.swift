@@ -24,6 +24,8 @@ struct RunPipeline {
   /// Whether passes may run as child processes (not in a test host).
   let separateProcesses: Bool
   private let progress: ProgressPrinter
+  private let registry: [BenchmarkSuite]
+  private let environment: [String: String]
 
   /// Step 1, plan: validates the options against the registry.
   init(
@@ -36,6 +38,8 @@ struct RunPipeline {
     // A missing valgrind is bad input too, found before anything is measured.
     callgrind = options.metrics.contains(.instructions) ? try Callgrind.locate(environment: environment) : nil
     self.separateProcesses = separateProcesses
+    self.registry = registry
+    self.environment = environment
     progress = ProgressPrinter(console: console)
   }
 
@@ -121,6 +125,8 @@ struct RunPipeline {
     var run: BenchmarkRun
     var written: [String]
     var comparison: RunComparison?
+    /// Where an A/B run's regressed cases' extra instructions went.
+    var explanations: RegressionExplanations?
   }
 
   /// The file an A/B run writes the baseline build's run to, beside results.json.
@@ -153,18 +159,24 @@ struct RunPipeline {
       kept.append((KeptProfiles.fileName, try profiles.encoded()))
     }
     var comparison: RunComparison?
-    if let measured = baseline {
+    var explanations: RegressionExplanations?
+    if let measured = baseline, let binary = options.baselineBinary {
       let published = publish(measured)
       let verdict = RunComparison(
         pairedBaseline: published, current: run,
         options: RunComparison.Options(threshold: options.threshold, allowMissing: true))
       comparison = verdict
+      let why = PairedExplanations.explain(
+        verdict, baseline: binary, registry: registry, environment: environment, console: console)
+      explanations = why
+      var markdown = verdict.markdown(title: "A/B: this build against the baseline build")
+      if !why.entries.isEmpty { markdown += "\n" + why.markdown() }
       kept.append((Self.baselineResultsName, try ResultsJSON.encode(published)))
-      kept.append((Self.verdictName, Data(verdict.markdown(title: "A/B: this build against the baseline build").utf8)))
+      kept.append((Self.verdictName, Data(markdown.utf8)))
     }
     var runs = ReportRuns(run)
     runs.profiles = profiles
     let written = try ReportWriter.write(runs, formats: options.formats, alongside: kept, to: folder.path)
-    return Outcome(run: run, written: written, comparison: comparison)
+    return Outcome(run: run, written: written, comparison: comparison, explanations: explanations)
   }
 }

@@ -68,6 +68,18 @@ enum Usage {
       --inject-fault NAME   Build a defect into the harness on purpose, to show that
                             'run --suite selfcheck' catches it: unrolling-ignored or
                             reference-shape-ignored. Never for real runs.
+      --baseline-binary PATH
+                            A/B run: measure the same selection with the obsbench
+                            at PATH too, in alternating passes (A B B A, each a
+                            process of its own, the same order and iteration
+                            counts), and judge this build against it pass pair by
+                            pass pair (as 'compare --paired'); writes the
+                            baseline's run as baseline-results.json and the
+                            verdict as ab.md, prints it on standard error, and
+                            explains up to 3 regressed cases by instructions
+                            (valgrind). Exit 1 when a case regressed. --passes
+                            counts each build's passes (at least 2)
+      --threshold PERCENT   The change an A/B verdict counts (default 5%)
       --metric LIST         time (default), instructions, or time,instructions.
                             instructions runs the cases under valgrind's callgrind
                             (Debian package valgrind) and reports instructions_per_op:
@@ -84,7 +96,8 @@ enum Usage {
     Environment: OBSBENCH_JEMALLOC=off runs without jemalloc (allocations not
     counted), =/path/libjemalloc.so.2 picks the library; a path that does not
     load is bad input.
-    Exit status: 0 success, 1 a case or self-check failed, 64 bad input (also:
+    Exit status: 0 success, 1 a case or self-check failed (or, in an A/B run, a
+    case regressed), 64 bad input (also:
     the output folder is in use by another run, or valgrind missing or unusable
     for --metric instructions).
     """
@@ -156,7 +169,7 @@ enum Usage {
 
   static let compare = """
     USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT] [--allow-missing]
-                            [--format text|md|html]
+                            [--paired] [--format text|md|html|csv]
 
     Compares every case of CURRENT with the same case of BASELINE. First the
     machine factor: the median ratio CURRENT/BASELINE of the apple and none cases,
@@ -189,8 +202,14 @@ enum Usage {
                             where its extra instructions went: the change per
                             group and the top three functions (obsbench explain)
       --allow-missing       Do not fail on baseline cases missing from CURRENT
+      --paired              The two files are one A/B run's builds (run
+                            --baseline-binary: baseline-results.json and
+                            results.json): judged pass pair by pass pair, each
+                            pair's shift of the apple and none cases divided
+                            out, instead of by one machine factor
       --format FORMAT       text (default), md (what fails and improves, for a CI
-                            job summary or a pull-request comment) or html (a page)
+                            job summary or a pull-request comment), html (a page)
+                            or csv (every case and its verdict, for scripts)
       -h, --help            Show this help
 
     Exit status: 0 nothing fails; 1 a regression, a failed case, a change with

@@ -8,44 +8,47 @@ extension RunComparison {
   /// against the other, never one run against another made at another time.
   ///
   /// For each case and pair p, d_p = log(current pass median / baseline pass
-  /// median). Whatever moved every process of the pair's slot (the machine in
-  /// those seconds) moves the reference strategies (`apple`, `none`: no code of
-  /// this project runs in them) too, so each pair's shift is the median d_p of the
-  /// suite's reference cases, and is subtracted: e_p = d_p − f_p. The change is
-  /// the mean of e_p over the pairs; its noise the standard deviation of e_p
-  /// over √pairs, where that standard deviation is the case's own or, if
-  /// larger, the median of its scenario's cases (four pairs say little about one
-  /// case's spread; the scenario's cases move alike). A case regressed when the
-  /// change exceeds the threshold and is beyond ``noiseMultiple`` times its noise
-  /// (the family-wise multiple that keeps a whole verdict of unchanged code to
-  /// about one false alarm in twenty). A median under its resolution on either
-  /// side is not judged by time: the instruction gates hold those.
+  /// median). The change is the mean of d_p over the pairs; its noise the
+  /// standard deviation of d_p over √pairs, where that standard deviation is the
+  /// case's own or, if larger, the median of its scenario's cases (four pairs say
+  /// little about one case's spread; the scenario's cases move alike). A case
+  /// regressed when the change exceeds the threshold and is beyond
+  /// ``noiseMultiple`` times its noise (the family-wise multiple that keeps a whole
+  /// verdict of unchanged code to about one false alarm in twenty). A median
+  /// under its resolution on either side is not judged by time: the instruction
+  /// gates hold those.
+  ///
+  /// No machine factor is divided out: the two passes of a pair ran seconds
+  /// apart, and the alternating order cancels a drift through the run. A shift
+  /// estimated from the few `apple` and `none` cases of a suite added more noise
+  /// than it removed (A/A, scopes: the spread between pairs 0.075 with it, 0.055
+  /// without); the reference cases' median shift is shown, not used.
   public init(pairedBaseline baseline: BenchmarkRun, current: BenchmarkRun, options: Options = Options()) {
     self.options = options
     let old = Dictionary(baseline.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let pairs = Self.pairedShifts(baseline: old, current: new)
-    let factors = Self.pairFactors(pairs, options: options)
     var corrected = [CaseKey: [Double]]()
     for (key, shifts) in pairs {
-      guard let suiteFactors = factors[key.suite] else { continue }
-      let values = shifts.indices.compactMap { p -> Double? in
-        guard let shift = shifts[p], p < suiteFactors.count else { return nil }
-        return shift - suiteFactors[p]
-      }
+      let values = shifts.compactMap { $0 }
       if values.count >= 2 { corrected[key] = values }
     }
+    let referenceShifts = corrected.filter { options.referenceStrategies.contains($0.key.strategy) }.values
+      .map { $0.reduce(0, +) / Double($0.count) }
     let pooled = Self.pooledSpread(corrected)
     let judged = Set(old.keys).intersection(new.keys).count
     noiseMultiple = max(options.noiseMultiple, Self.familyWiseMultiple(cases: judged, error: options.familyWiseError))
-    let referenceCount = corrected.keys.filter { options.referenceStrategies.contains($0.strategy) }.count
     let spreads = pooled.values.sorted()
+    let referenceShift = Statistics.median(Array(referenceShifts))
     machine = MachineSpeed(
       pairing:
-        "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B A); each pair's machine shift, the median of the suite's \(options.referenceStrategies.sorted().joined(separator: " and ")) cases (\(referenceCount) in all), is divided out"
+        "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B A), each case judged pair by pair"
         + (spreads.isEmpty
-          ? "" : "; a case's pair-to-pair noise ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% (median over scenarios)"),
-      basisCount: referenceCount, residualNoise: spreads.isEmpty ? nil : spreads[spreads.count / 2])
+          ? "" : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% (median over scenarios)")
+        + (referenceShift.map {
+          "; the \(referenceShifts.count) \(options.referenceStrategies.sorted().joined(separator: " and ")) cases moved \(NumberFormat.fixed((exp($0) - 1) * 100, 1))% (median)"
+        } ?? ""),
+      basisCount: referenceShifts.count, residualNoise: spreads.isEmpty ? nil : spreads[spreads.count / 2])
     let multiple = noiseMultiple
     rows = Set(old.keys).union(new.keys).sorted().map { key in
       Self.pairedRow(
@@ -98,23 +101,6 @@ extension RunComparison {
       start += count
     }
     return medians
-  }
-
-  /// Per suite, each pair's machine shift: the median shift of the suite's
-  /// reference cases in that pair; 0 where fewer than three were measured.
-  static func pairFactors(_ shifts: [CaseKey: [Double?]], options: Options) -> [String: [Double]] {
-    var bySuite = [String: [[Double?]]]()
-    for (key, values) in shifts { bySuite[key.suite, default: []].append(values) }
-    var factors = [String: [Double]]()
-    for (suite, all) in bySuite {
-      let pairs = all.map(\.count).max() ?? 0
-      let references = shifts.filter { $0.key.suite == suite && options.referenceStrategies.contains($0.key.strategy) }
-      factors[suite] = (0..<pairs).map { p in
-        let values = references.values.compactMap { p < $0.count ? $0[p] : nil }
-        return values.count >= 3 ? Statistics.median(values) ?? 0 : 0
-      }
-    }
-    return factors
   }
 
   /// Per scenario and size, the median over its cases of the standard

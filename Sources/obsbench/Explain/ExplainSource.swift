@@ -130,7 +130,7 @@ enum ExplainSource {
     return beside
   }
 
-  private static func count(
+  static func count(
     _ target: ProfileTarget, executable: String?, environment: [String: String], console: Console
   ) throws -> KeptProfiles {
     let callgrind = try Callgrind.locate(environment: environment)

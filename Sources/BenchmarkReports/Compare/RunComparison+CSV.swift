@@ -1,0 +1,34 @@
+import BenchmarkKit
+
+extension RunComparison {
+  /// Every row as CSV, one case a line, for scripts that count verdicts
+  /// (scripts/gate-trial): the case's fields, both published medians (a bound
+  /// as `<x`), the judged change and its interval, the p-value and the verdict.
+  public func csv() -> String {
+    var lines = [
+      CSVField.row([
+        "suite", "scenario", "strategy", "size", "baseline_ns", "current_ns", "change", "change_low", "change_high",
+        "p", "verdict", "gated",
+      ])
+    ]
+    for row in rows {
+      lines.append(
+        CSVField.row([
+          row.key.suite, row.key.scenario, row.key.strategy, String(row.key.size), Self.csvFigure(row.baseline),
+          Self.csvFigure(row.current), Self.csvFigure(row.change), row.interval.map { String($0.lowerBound) } ?? "",
+          row.interval.map { String($0.upperBound) } ?? "", row.pValue.map { String($0) } ?? "", row.verdict.rawValue,
+          options.referenceStrategies.contains(row.key.strategy) ? "no" : "yes",
+        ]))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func csvFigure(_ figure: Figure?) -> String {
+    switch figure {
+    case .value(let value)?: String(value)
+    case .below(let bound)?: "<\(bound)"
+    case .above(let bound)?: ">\(bound)"
+    case .unresolved?, nil: ""
+    }
+  }
+}
