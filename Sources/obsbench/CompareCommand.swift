@@ -47,10 +47,13 @@ enum CompareCommand {
       }
       return instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
-    let options = RunComparison.Options(threshold: threshold, allowMissing: parsed.flags.contains("--allow-missing"))
+    let paired = parsed.flags.contains("--paired")
+    let options = RunComparison.Options(
+      threshold: threshold, allowMissing: parsed.flags.contains("--allow-missing"),
+      ungatedBelowNs: paired ? RunComparison.pairedGateFloorNs : nil)
     // An A/B run's two builds were measured pass by pass: judged pair by pair.
     let comparison =
-      parsed.flags.contains("--paired")
+      paired
       ? RunComparison(pairedBaseline: baseline, current: current, options: options)
       : RunComparison(baseline: baseline, current: current, options: options)
     guard !comparison.common.isEmpty else {

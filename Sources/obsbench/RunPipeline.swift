@@ -164,7 +164,8 @@ struct RunPipeline {
       let published = publish(measured)
       let verdict = RunComparison(
         pairedBaseline: published, current: run,
-        options: RunComparison.Options(threshold: options.threshold, allowMissing: true))
+        options: RunComparison.Options(
+          threshold: options.threshold, allowMissing: true, ungatedBelowNs: RunComparison.pairedGateFloorNs))
       comparison = verdict
       let why = PairedExplanations.explain(
         verdict, baseline: binary, registry: registry, environment: environment, console: console)

@@ -95,4 +95,20 @@ import Testing
     #expect(comparison.count(.onlyInCurrent) == Self.strategies.count)
     #expect(comparison.gateFailures.isEmpty)
   }
+
+  @Test func paired_whenACaseUnderTheGateFloorSlowsDown_showsItRegressed_butDoesNotFailTheVerdict() {
+    let strategies: [String: Double] = ["apple": 900, "none": 0.5, "lock-thread-keypath": 2, "lock-task-keypath": 170]
+    let factors = [1.0, 1.1, 0.9, 1.0]
+    let baseline = Self.build(strategies: strategies, passFactors: factors, seed: 13)
+    let current = Self.build(
+      strategies: strategies, passFactors: factors, scale: ["lock-thread-keypath": 1.5], seed: 14)
+    let options = RunComparison.Options(ungatedBelowNs: RunComparison.pairedGateFloorNs)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current, options: options)
+    #expect(comparison.rows.filter { $0.key.strategy == "lock-thread-keypath" }.allSatisfy { $0.verdict == .regressed })
+    #expect(comparison.gateFailures.isEmpty)
+    #expect(comparison.verdictLine.contains("under 10 ns slower beyond the noise: not gated by time"))
+    #expect(comparison.csv().contains(",regressed,no"))
+    // Without the floor the same rows fail.
+    #expect(RunComparison(pairedBaseline: baseline, current: current).gateFailures.count == 3)
+  }
 }

@@ -95,32 +95,27 @@ struct WorkflowTests {
     }
   }
 
-  @Test func pullRequests_gateCompareWithTheBase_andUploadTheReport() throws {
+  @Test func pullRequests_gateByAnABRunAgainstTheBaseCommit_andUploadTheReport() throws {
     let steps = try Self.steps()
-    let runs = steps.map { $0["run"] as? String ?? "" }
     let ci = try #require(steps.firstIndex { ($0["run"] as? String)?.contains("scripts/ci") == true })
-    // scripts/ci checks ci/rules.txt, compares with the baseline, writes the job
-    // summary and fails on a broken gate; it compares with the baseline below.
-    let baselinePath = try #require((steps[ci]["env"] as? [String: Any])?["OBSBENCH_BASELINE"] as? String)
+    // scripts/ci builds OBSBENCH_BASE in a scratch worktree and measures both
+    // builds pass by pass in this job (run --baseline-binary).
+    let base = try #require((steps[ci]["env"] as? [String: Any])?["OBSBENCH_BASE"] as? String)
+    #expect(base == "${{ github.event.pull_request.base.sha }}")
     #expect(steps[ci]["if"] == nil, "the gates run on every event")
     #expect(steps[ci]["continue-on-error"] == nil, "a broken gate fails the job")
-
-    let download = try #require(steps.firstIndex { ($0["uses"] as? String)?.contains("action-download-artifact") == true })
-    let with = try #require(steps[download]["with"] as? [String: Any])
-    #expect(download < ci)
-    #expect(baselinePath == "\(with["path"] as? String ?? "")/results.json")
-    #expect(with["if_no_artifact_found"] as? String == "warn")
-
-    // No artifact: the base commit runs in the same job, into the same path.
-    let fallback = try #require(runs.firstIndex { $0.contains("BASE_SHA") && $0.contains("obsbench\" run --quick") })
-    #expect(download < fallback && fallback < ci)
-    #expect(runs[fallback].contains("--out \(with["path"] as? String ?? "?")"))
+    let script = try String(contentsOfFile: "scripts/ci", encoding: .utf8)
+    #expect(script.contains("OBSBENCH_BASE") && script.contains("--baseline-binary"))
+    // The base commit must be in the checkout to be built.
+    let checkout = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true })
+    #expect((checkout["with"] as? [String: Any])?["fetch-depth"] as? Int == 0)
 
     let upload = try #require(steps.firstIndex { ($0["with"] as? [String: Any])?["name"] as? String == "obsbench-report" })
     #expect(ci < upload)
     #expect(steps[upload]["if"] as? String == "always()")
     let paths = ((steps[upload]["with"] as? [String: Any])?["path"] as? String ?? "").split(separator: "\n")
     #expect(paths.contains("Reports/ci/report.html") && paths.contains("Reports/ci/results.json"))
+    #expect(paths.contains("Reports/ci/baseline-results.json") && paths.contains("Reports/ci/ab.md"))
   }
 
   @Test func main_storesTheBaseline_andPushesTheTrend() throws {
@@ -133,10 +128,6 @@ struct WorkflowTests {
       })
     #expect(store["if"] as? String == onMain)
     #expect((store["with"] as? [String: Any])?["path"] as? String == "Reports/ci/results.json")
-    // The pull requests fetch the artifact this step stores.
-    let download = try #require(steps.first { ($0["uses"] as? String)?.contains("action-download-artifact") == true })
-    #expect((download["with"] as? [String: Any])?["name"] as? String == "obsbench-baseline")
-    #expect((download["with"] as? [String: Any])?["workflow"] as? String == "benchmarks.yml")
 
     let push = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("benchmark-action/github-action-benchmark@") == true })
     #expect(push["if"] as? String == onMain)

@@ -17,7 +17,7 @@ extension RunComparison {
           row.key.suite, row.key.scenario, row.key.strategy, String(row.key.size), Self.csvFigure(row.baseline),
           Self.csvFigure(row.current), Self.csvFigure(row.change), row.interval.map { String($0.lowerBound) } ?? "",
           row.interval.map { String($0.upperBound) } ?? "", row.pValue.map { String($0) } ?? "", row.verdict.rawValue,
-          options.referenceStrategies.contains(row.key.strategy) ? "no" : "yes",
+          gates(row) ? "yes" : "no",
         ]))
     }
     return lines.joined(separator: "\n") + "\n"

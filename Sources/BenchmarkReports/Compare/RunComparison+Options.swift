@@ -23,13 +23,19 @@ extension RunComparison {
     public var referenceStrategies: Set<String>
     /// What is compared.
     public var metric: ComparedMetric
+    /// Cases whose baseline median is under this many nanoseconds are judged and
+    /// shown but never fail the gate by a change of time: across two builds such
+    /// an operation moves with where its code and data land (A/A runs here:
+    /// sub-nanosecond cases 40% apart over eight pairs of passes), and the
+    /// instruction gates judge it instead. `nil`: every case gates.
+    public var ungatedBelowNs: Double?
 
     /// Creates options; the defaults suit these noisy machines.
     public init(
       threshold: Double = 0.05, significance: Double = 0.01, confidence: Double = 0.99, resamples: Int = 1000,
       noiseMultiple: Double = 3, familyWiseError: Double = 0.05, minimumSamples: Int = 8,
       allowMissing: Bool = false, referenceStrategies: Set<String> = ["apple", "none"],
-      metric: ComparedMetric = .time
+      metric: ComparedMetric = .time, ungatedBelowNs: Double? = nil
     ) {
       self.threshold = threshold
       self.significance = significance
@@ -41,6 +47,7 @@ extension RunComparison {
       self.allowMissing = allowMissing
       self.referenceStrategies = referenceStrategies
       self.metric = metric
+      self.ungatedBelowNs = ungatedBelowNs
     }
   }
 }

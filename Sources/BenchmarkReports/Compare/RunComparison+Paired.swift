@@ -2,6 +2,13 @@ import BenchmarkKit
 import Foundation
 
 extension RunComparison {
+  /// Under this many nanoseconds an A/B verdict shows a case's change but does
+  /// not gate on it (``Options/ungatedBelowNs``): such an operation's speed in a
+  /// process is set by where its code and data land (in an A/A run of the quick
+  /// suite with eight pairs, the one case called regressed was a 0.39 ns read,
+  /// +41%), which instruction counts see through and the instruction gates judge.
+  public static let pairedGateFloorNs = 10.0
+
   /// Compares two builds measured side by side in one A/B run
   /// (`obsbench run --baseline-binary`): pass p of `baseline` and pass p of
   /// `current` ran one right after the other, so each pair of passes is judged

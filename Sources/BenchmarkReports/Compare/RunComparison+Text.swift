@@ -56,6 +56,12 @@ extension RunComparison {
       if moved > 0 {
         note += "; \(moved) \(options.referenceStrategies.sorted().joined(separator: "/")) case\(moved == 1 ? "" : "s") slower beyond the threshold: the machine's, not gated"
       }
+      let small = rows.filter {
+        $0.verdict == .regressed && !options.referenceStrategies.contains($0.key.strategy) && !gates($0)
+      }.count
+      if small > 0, let floor = options.ungatedBelowNs {
+        note += "; \(small) case\(small == 1 ? "" : "s") under \(NumberFormat.fixed(floor, 0)) ns slower beyond the noise: not gated by time (instruction counts judge those)"
+      }
       return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
     }
     let parts: [(Verdict, String, String)] = [

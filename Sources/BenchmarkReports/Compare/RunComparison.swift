@@ -141,11 +141,23 @@ public struct RunComparison: Sendable {
   public var gateFailures: [Row] {
     rows.filter { row in
       switch row.verdict {
-      case .regressed, .notEnoughSamples: !options.referenceStrategies.contains(row.key.strategy)
+      case .regressed, .notEnoughSamples: gates(row)
       case .failed: true
       case .missing: !options.allowMissing
       default: false
       }
+    }
+  }
+
+  /// Whether a change of speed of `row` can fail the gate: not for the
+  /// reference strategies, nor under ``Options/ungatedBelowNs``.
+  public func gates(_ row: Row) -> Bool {
+    guard !options.referenceStrategies.contains(row.key.strategy) else { return false }
+    guard let floor = options.ungatedBelowNs, options.metric.name == ComparedMetric.time.name else { return true }
+    switch row.baseline {
+    case .value(let median)?: return median >= floor
+    case .below?: return false
+    default: return true
     }
   }
 
