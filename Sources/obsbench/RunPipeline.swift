@@ -103,8 +103,8 @@ struct RunPipeline {
     let profiles = try countInstructions(&run, arguments: arguments)
     if options.metrics.contains(.time) { checkFloor(&run) }
     run = publish(run)
-    // Step 7, write: the new set of files swapped in whole, the kept profiles
-    // beside results.json.
+    // Step 7, write: the new set of files in place of the folder's old set,
+    // the kept profiles beside results.json.
     var kept = [(name: String, data: Data)]()
     if let profiles, options.formats.contains(.json) {
       kept.append((KeptProfiles.fileName, try profiles.encoded()))

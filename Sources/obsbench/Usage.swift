@@ -79,8 +79,9 @@ enum Usage {
     Progress goes to standard error (where it is not a terminal, a plain line at
     least every 10 s); the paths written go to standard output. The
     output folder is locked for the whole run: a second run into it stops at once
-    with exit 64. A run writes nothing until it has finished, then swaps the whole
-    new set of files in at once (other files in the folder are kept).
+    with exit 64. A run creates and writes nothing until it has finished, then
+    replaces the folder's files with its own set: files of formats it did not
+    write are removed, files obsbench never writes are kept (docs/REPORTS.md).
     Environment: OBSBENCH_JEMALLOC=off runs without jemalloc (allocations not
     counted), =/path/libjemalloc.so.2 picks the library; a path that does not
     load is bad input.
