@@ -98,6 +98,10 @@ struct ReportWriterTests {
     #expect(throws: ReportError("unknown format 'pdf'; formats: csv, json, md, html, github-action-benchmark, bencher, influx")) {
       try OutputFormat.parseList("csv,pdf")
     }
+    #expect(try OutputFormat.parseList("CSV,Md") == [.csv, .md])
+    #expect(throws: ReportError("unknown format 'json'; formats: csv, md")) {
+      try OutputFormat.parseList("json", accepting: [.csv, .md])
+    }
   }
 
   @Test func markdown_showsMediansWithRatioToApple() {
