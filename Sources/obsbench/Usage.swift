@@ -103,13 +103,18 @@ enum Usage {
     OPTIONS:
       --strategy IDS        Comma list of strategy ids, or 'all' (default: all the
                             scenario supports)
-      --size N              The size (default: the scenario's smallest quick size)
-      --out DIR             Where the callgrind files go (default Reports/latest/profile)
+      --size N              The size (default: the scenario's smallest quick size);
+                            one the scenario takes ('obsbench list' shows the
+                            range), checked before valgrind starts; a scenario
+                            without sizes takes none
+      --out DIR             Where the callgrind files go (default
+                            Reports/latest/profile), locked as run locks its folder
       --top N               Functions listed per ranking (default 8)
       -h, --help            Show this help
 
     Exit status: 0 profiled, 1 a case's set-up failed, 64 bad input (unknown
-    scenario or strategy, valgrind missing).
+    scenario or strategy, a size the scenario cannot take, valgrind missing, an
+    output folder in use or unwritable).
     """
 
   static let explain = """
