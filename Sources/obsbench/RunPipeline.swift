@@ -46,14 +46,14 @@ struct RunPipeline {
     let configuration = options.configuration
     let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
     guard configuration.passes > 1 && separateProcesses && PassChild.available else {
-      return runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
+      return runner.run(plan, environment: RunEnvironment.ofThisBuild())
     }
     let start = MonotonicClock.now()
     let loadAtStart = SystemLoad.current()
     let passes = try PassChild.measure(options.selection, configuration: configuration, console: console)
     let loadAtEnd = SystemLoad.current()
     return runner.merge(
-      passes, plan: plan, environment: RunEnvironment.current(buildCommit: buildCommit),
+      passes, plan: plan, environment: RunEnvironment.ofThisBuild(),
       durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
       backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
   }
@@ -102,6 +102,9 @@ struct RunPipeline {
     }
     let profiles = try countInstructions(&run, arguments: arguments)
     if options.metrics.contains(.time) { checkFloor(&run) }
+    // Dated when measuring ended, counts included, whichever way it measured:
+    // the reports' date and the InfluxDB points' timestamp.
+    run.environment.date = ISO8601DateFormatter().string(from: Date())
     run = publish(run)
     // Step 7, write: the new set of files in place of the folder's old set,
     // the kept profiles beside results.json.
