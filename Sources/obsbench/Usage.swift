@@ -184,8 +184,9 @@ enum Usage {
     measured side by side within each run: a change machine speed cannot cause.
 
     OPTIONS:
-      --threshold PERCENT   The change that counts, as a percentage: 5% (default);
-                            a bare number such as 0.5 or 5 is refused
+      --threshold PERCENT   The change that counts, as a percentage above 0% and
+                            below 1000%: 5% (default), 12.5%, .5%; a bare number
+                            such as 0.5 or 5 is refused
       --instructions-threshold PERCENT
                             For cases both runs counted instructions of
                             (run --metric instructions): a count that grew by more
