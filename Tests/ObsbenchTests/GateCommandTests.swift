@@ -106,6 +106,35 @@ struct GateCommandTests {
     #expect(message.contains("OBSBENCH_THRESHOLD"))
   }
 
+  @Test func scriptsCIInstructions_takesDIRAndRULESFromTheCallersFolder() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Data().write(to: URL(fileURLWithPath: directory + "/taken"))
+    try Data("# no rule here\n".utf8).write(to: URL(fileURLWithPath: directory + "/rules.txt"))
+    func run(_ arguments: [String]) throws -> (status: Int32, err: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = [root.appendingPathComponent("scripts/ci-instructions").path] + arguments
+      process.currentDirectoryURL = URL(fileURLWithPath: directory)
+      let err = Pipe()
+      process.standardError = err
+      process.standardOutput = Pipe()
+      try process.run()
+      let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, message)
+    }
+    // Both refused before anything is counted, each named where the caller meant it.
+    let rules = try run(["out", "rules.txt"])
+    #expect(rules.status == 64)
+    #expect(rules.err.contains("\(directory)/rules.txt has no instruction rule"), "\(rules.err)")
+    let folder = try run(["taken"])
+    #expect(folder.status == 64)
+    #expect(folder.err.contains("\(directory)/taken is not a folder"), "\(folder.err)")
+  }
+
   /// Two runs of `ReportInputTests.run` written into a new folder: `a` as
   /// published by the run, `b` as a file written before runs stored their figures.
   private func coverageFiles(scale: Double = 1) throws -> (directory: String, a: String, b: String) {
