@@ -42,15 +42,15 @@ enum Usage {
                             shows the range) is an error when one sized scenario
                             is selected; with several, that scenario skips it, in
                             one note line
-      --samples N           At most N samples per case (default 41; 31 with
-                            --quick), at most its share of them in each pass and
-                            never fewer than 3 per pass; beyond 3, samples go to
-                            the cases whose median is known least precisely;
-                            fewer than 3 per pass make fewer passes
-      --passes N            Measure the whole selection N times over, each pass
-                            in a process of its own on freshly prepared cases
-                            (default 4): the spread between passes is what a
-                            rerun would show, and intervals include it
+      --samples N           At most N samples per case (1 to 100000; default 41,
+                            31 with --quick), at most its share of them in each
+                            pass and never fewer than 3 per pass; beyond 3,
+                            samples go to the cases whose median is known least
+                            precisely; fewer than 3 per pass make fewer passes
+      --passes N            Measure the whole selection N times over (1 to 20,
+                            default 4), each pass in a process of its own on
+                            freshly prepared cases: the spread between passes is
+                            what a rerun would show, and intervals include it
       --time-budget SECONDS Time for the whole run; what is left is shared among
                             the passes and cases still to come. Set-up,
                             calibration and 3 samples per case and pass are never
@@ -241,7 +241,7 @@ enum Usage {
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
       lock-thread-keypath on reads/untracked <= 5ns
       lock-thread-keypath on reads/untracked@1 allocs <= 0
-      lock-* / apple on reads/* <= 1.5
+      lock-* / apple on reads/tracked* <= 0.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT],
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
     notifications, instructions (per op, from run --metric instructions). The first strategy and the scenario may be globs. A ratio
@@ -262,9 +262,13 @@ enum Usage {
                             change from this run's kept profile of the case (a
                             broken relative instruction rule is explained against
                             its reference strategy in RUN.json's own profiles)
-      --suggest             Print RULES with each relative median <= rule's
-                            bound set to 2x the upper end of the 95% interval of
-                            the ratio the run measured (to regenerate ci/rules.txt)
+      --suggest             Print RULES with new bounds (to regenerate
+                            ci/rules.txt): each relative median <= or < rule's set
+                            to 1.6x the upper end of the 95% interval of the ratio
+                            the run measured, at most 1.9x the ratio itself (so a
+                            2x slowdown breaks it); each absolute instructions
+                            rule's to the count + 2%. A rewritten rule's comment is
+                            the measurement, then the note it had; other lines stay
       -h, --help            Show this help
 
     Exit status: 0 every rule holds, 1 a rule broke, 64 bad input (including a
