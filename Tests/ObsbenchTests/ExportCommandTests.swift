@@ -48,6 +48,8 @@ struct ExportCommandTests {
       "--out", directory + "/run", "--format", "json," + Self.exports,
     ])
     #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.err.contains("obsbench: 1 of 1 cases measured in "), "\(outcome.err)")
+    #expect(!outcome.err.contains("samples per case"), "\(outcome.err)")
     let report = try ObsbenchProcess.run([
       "report", directory + "/run/results.json", "--out", directory + "/report", "--format", Self.exports,
     ])
