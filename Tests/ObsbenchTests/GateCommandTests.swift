@@ -25,19 +25,18 @@ struct GateCommandTests {
       ])
   }
 
-  /// What `scripts/ci` says of `OBSBENCH_THRESHOLD`, stopped right after: its run
-  /// goes into a folder that cannot be made.
-  private static func scriptsCI(threshold: String) throws -> (status: Int32, err: String) {
+  /// Runs `scripts/NAME` with `arguments` in `directory` (default: here), with
+  /// `environment` over this process's; its status and standard error.
+  static func script(
+    _ name: String, _ arguments: [String] = [], in directory: String? = nil, environment: [String: String] = [:]
+  ) throws -> (status: Int32, err: String) {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [root.appendingPathComponent("scripts/ci").path]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      [
-        "OBSBENCH_THRESHOLD": threshold, "OBSBENCH_SKIP_BUILD": "1", "OBSBENCH_SKIP_INSTRUCTIONS": "1",
-        "OUT": "/dev/null/out",
-      ], uniquingKeysWith: { $1 })
+    process.arguments = [root.appendingPathComponent("scripts/\(name)").path] + arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment, uniquingKeysWith: { $1 })
     let err = Pipe()
     process.standardError = err
     process.standardOutput = Pipe()
@@ -45,6 +44,17 @@ struct GateCommandTests {
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, message)
+  }
+
+  /// What `scripts/ci` says of `OBSBENCH_THRESHOLD`, stopped right after: its run
+  /// goes into a folder that cannot be made.
+  private static func scriptsCI(threshold: String) throws -> (status: Int32, err: String) {
+    try script(
+      "ci",
+      environment: [
+        "OBSBENCH_THRESHOLD": threshold, "OBSBENCH_SKIP_BUILD": "1", "OBSBENCH_SKIP_INSTRUCTIONS": "1",
+        "OUT": "/dev/null/out",
+      ])
   }
 
   @Test(arguments: ["5%", ".5%", "12.5%", "999.9%", "0%", "1000%", "5.%", "1e2%", "+5%", "0.5"])
@@ -89,42 +99,18 @@ struct GateCommandTests {
   }
 
   @Test func scriptsCI_rejectsAThresholdWithoutPercent() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [root.appendingPathComponent("scripts/ci").path]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["OBSBENCH_THRESHOLD": "0.5", "OBSBENCH_SKIP_BUILD": "1"], uniquingKeysWith: { $1 })
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 64)
-    #expect(message.contains("OBSBENCH_THRESHOLD"))
+    let outcome = try Self.script("ci", environment: ["OBSBENCH_THRESHOLD": "0.5", "OBSBENCH_SKIP_BUILD": "1"])
+    #expect(outcome.status == 64)
+    #expect(outcome.err.contains("OBSBENCH_THRESHOLD"))
   }
 
   @Test func scriptsCIInstructions_takesDIRAndRULESFromTheCallersFolder() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Data().write(to: URL(fileURLWithPath: directory + "/taken"))
     try Data("# no rule here\n".utf8).write(to: URL(fileURLWithPath: directory + "/rules.txt"))
     func run(_ arguments: [String]) throws -> (status: Int32, err: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = [root.appendingPathComponent("scripts/ci-instructions").path] + arguments
-      process.currentDirectoryURL = URL(fileURLWithPath: directory)
-      let err = Pipe()
-      process.standardError = err
-      process.standardOutput = Pipe()
-      try process.run()
-      let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, message)
+      try Self.script("ci-instructions", arguments, in: directory)
     }
     // Both refused before anything is counted, each named where the caller meant it.
     let rules = try run(["out", "rules.txt"])
