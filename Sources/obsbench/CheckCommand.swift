@@ -18,9 +18,11 @@ enum CheckCommand {
     if parsed.positionals.count == 2, parsed.value("--results") != nil {
       throw UsageError("check: give the run either as RUN.json or with --results, not both")
     }
-    let format = parsed.value("--format") ?? "text"
+    // Case-insensitive, as run, report and compare take their formats.
+    let formatName = parsed.value("--format") ?? "text"
+    let format = formatName.lowercased()
     guard ["text", "md"].contains(format) else {
-      throw UsageError("check: unknown format '\(format)'; formats: text, md")
+      throw UsageError("check: unknown format '\(formatName)'; formats: text, md")
     }
     guard let data = FileManager.default.contents(atPath: rulesPath) else {
       throw UsageError("check: cannot read rules file \(rulesPath)")

@@ -6,7 +6,7 @@ import Foundation
 enum InstructionsRun {
   /// A run with no case yet, for a run that only counts instructions.
   static func empty(plan: BenchmarkPlan, quick: Bool) -> BenchmarkRun {
-    var environment = RunEnvironment.current(buildCommit: buildCommit)
+    var environment = RunEnvironment.ofThisBuild()
     // The counting child runs without the preloaded jemalloc.
     environment.allocator = "system malloc (counted under valgrind)"
     var run = BenchmarkRun(

@@ -115,7 +115,7 @@ enum PassChild {
       laterPasses: request.passes - request.pass, secondsPerPass: request.secondsPerPass)
     let runner = BenchmarkRunner(configuration: request.configuration, onEvent: progress.handle)
     let run = runner.measurePass(
-      plan, pass: request.pass, of: request.passes, environment: RunEnvironment.current(buildCommit: buildCommit))
+      plan, pass: request.pass, of: request.passes, environment: RunEnvironment.ofThisBuild())
     progress.finish()
     do {
       try ResultsJSON.encode(run).write(to: URL(fileURLWithPath: arguments[1]), options: .atomic)

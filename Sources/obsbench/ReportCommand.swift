@@ -62,7 +62,7 @@ enum ReportCommand {
     var runs = ReportRuns.combining(entries)
     // The latest run's kept profiles, when it counted instructions: the profile view.
     runs.profiles = parsed.positionals.last.flatMap(RegressionExplanations.profiles(besideResults:))
-    let written = try ReportWriter.write(runs, formats: formats, to: folder.path)
+    let written = try ReportWriter.write(runs, formats: formats, owning: .report, to: folder.path)
     withExtendedLifetime(folder) {}
     for path in written {
       console.print(path)
@@ -70,14 +70,21 @@ enum ReportCommand {
     return ExitStatus.success
   }
 
-  /// The formats of `--format`, refusing `json`.
+  /// Every format `report` can write: all but `json`.
+  static let accepted = OutputFormat.allCases.filter { $0 != .json }
+
+  /// The formats of `--format`, refusing `json` and listing only what `report`
+  /// writes.
   static func parseFormats(_ text: String) throws -> [OutputFormat] {
-    let formats = try OutputFormat.parseList(text)
-    guard !formats.contains(.json) else {
-      throw UsageError(
-        "report: writes no results.json (its inputs are the results); formats: \(OutputFormat.allCases.filter { $0 != .json }.map(\.rawValue).joined(separator: ", "))")
+    let list = accepted.map(\.rawValue).joined(separator: ", ")
+    if (try? OutputFormat.parseList(text))?.contains(.json) == true {
+      throw UsageError("report: writes no results.json (its inputs are the results); formats: \(list)")
     }
-    return formats
+    do {
+      return try OutputFormat.parseList(text, accepting: accepted)
+    } catch {
+      throw UsageError("report: \(error.message)")
+    }
   }
 
   /// Whether the file at `path` lies in `directory` (directly or below), once

@@ -51,7 +51,8 @@ enum RunCommand {
   /// against the budget, load, failures.
   static func report(_ run: BenchmarkRun, console: Console) {
     let failures = run.failures
-    let counts = run.cases.filter { $0.failure == nil }.map(\.samples.count).sorted()
+    // Cases only counted under callgrind have no samples to speak of.
+    let counts = run.cases.filter { $0.failure == nil && !$0.samples.isEmpty }.map(\.samples.count).sorted()
     let samples = counts.isEmpty ? "" : ", \(counts[0])–\(counts[counts.count - 1]) samples per case (median \(counts[counts.count / 2]))"
     console.printError(
       "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s\(samples)"

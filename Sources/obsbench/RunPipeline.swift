@@ -50,14 +50,14 @@ struct RunPipeline {
     let configuration = options.configuration
     let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
     guard configuration.passes > 1 && separateProcesses && PassChild.available else {
-      return runner.run(plan, environment: RunEnvironment.current(buildCommit: buildCommit))
+      return runner.run(plan, environment: RunEnvironment.ofThisBuild())
     }
     let start = MonotonicClock.now()
     let loadAtStart = SystemLoad.current()
     let passes = try PassChild.measure(options.selection, configuration: configuration, console: console)
     let loadAtEnd = SystemLoad.current()
     return runner.merge(
-      passes, plan: plan, environment: RunEnvironment.current(buildCommit: buildCommit),
+      passes, plan: plan, environment: RunEnvironment.ofThisBuild(),
       durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
       backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
   }
@@ -129,11 +129,6 @@ struct RunPipeline {
     var explanations: RegressionExplanations?
   }
 
-  /// The file an A/B run writes the baseline build's run to, beside results.json.
-  static let baselineResultsName = "baseline-results.json"
-  /// The file an A/B run writes its verdict to, in Markdown (for a pull request).
-  static let verdictName = "ab.md"
-
   /// Runs every step and writes the reports into `folder`.
   func run(arguments: [String], into folder: OutputFolder) throws -> Outcome {
     var run: BenchmarkRun
@@ -151,9 +146,12 @@ struct RunPipeline {
     }
     let profiles = try countInstructions(&run, arguments: arguments)
     if options.metrics.contains(.time) { checkFloor(&run) }
+    // Dated when measuring ended, counts included, whichever way it measured:
+    // the reports' date and the InfluxDB points' timestamp.
+    run.environment.date = ISO8601DateFormatter().string(from: Date())
     run = publish(run)
-    // Step 7, write: the new set of files swapped in whole, the kept profiles
-    // (or an A/B run's baseline and verdict) beside results.json.
+    // Step 7, write: the new set of files in place of the folder's old set,
+    // the kept profiles (or an A/B run's baseline and verdict) beside results.json.
     var kept = [(name: String, data: Data)]()
     if let profiles, options.formats.contains(.json) {
       kept.append((KeptProfiles.fileName, try profiles.encoded()))
@@ -172,8 +170,8 @@ struct RunPipeline {
       explanations = why
       var markdown = verdict.markdown(title: "A/B: this build against the baseline build")
       if !why.entries.isEmpty { markdown += "\n" + why.markdown() }
-      kept.append((Self.baselineResultsName, try ResultsJSON.encode(published)))
-      kept.append((Self.verdictName, Data(markdown.utf8)))
+      kept.append((OwnedFiles.baselineResults, try ResultsJSON.encode(published)))
+      kept.append((OwnedFiles.verdict, Data(markdown.utf8)))
     }
     var runs = ReportRuns(run)
     runs.profiles = profiles

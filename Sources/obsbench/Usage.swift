@@ -42,15 +42,15 @@ enum Usage {
                             shows the range) is an error when one sized scenario
                             is selected; with several, that scenario skips it, in
                             one note line
-      --samples N           At most N samples per case (default 41; 31 with
-                            --quick), at most its share of them in each pass and
-                            never fewer than 3 per pass; beyond 3, samples go to
-                            the cases whose median is known least precisely;
-                            fewer than 3 per pass make fewer passes
-      --passes N            Measure the whole selection N times over, each pass
-                            in a process of its own on freshly prepared cases
-                            (default 4): the spread between passes is what a
-                            rerun would show, and intervals include it
+      --samples N           At most N samples per case (1 to 100000; default 41,
+                            31 with --quick), at most its share of them in each
+                            pass and never fewer than 3 per pass; beyond 3,
+                            samples go to the cases whose median is known least
+                            precisely; fewer than 3 per pass make fewer passes
+      --passes N            Measure the whole selection N times over (1 to 20,
+                            default 4), each pass in a process of its own on
+                            freshly prepared cases: the spread between passes is
+                            what a rerun would show, and intervals include it
       --time-budget SECONDS Time for the whole run; what is left is shared among
                             the passes and cases still to come. Set-up,
                             calibration and 3 samples per case and pass are never
@@ -91,8 +91,9 @@ enum Usage {
     Progress goes to standard error (where it is not a terminal, a plain line at
     least every 10 s); the paths written go to standard output. The
     output folder is locked for the whole run: a second run into it stops at once
-    with exit 64. A run writes nothing until it has finished, then swaps the whole
-    new set of files in at once (other files in the folder are kept).
+    with exit 64. A run creates and writes nothing until it has finished, then
+    replaces the folder's files with its own set: files of formats it did not
+    write are removed, files obsbench never writes are kept (docs/REPORTS.md).
     Environment: OBSBENCH_JEMALLOC=off runs without jemalloc (allocations not
     counted), =/path/libjemalloc.so.2 picks the library; a path that does not
     load is bad input.
@@ -115,13 +116,18 @@ enum Usage {
     OPTIONS:
       --strategy IDS        Comma list of strategy ids, or 'all' (default: all the
                             scenario supports)
-      --size N              The size (default: the scenario's smallest quick size)
-      --out DIR             Where the callgrind files go (default Reports/latest/profile)
+      --size N              The size (default: the scenario's smallest quick size);
+                            one the scenario takes ('obsbench list' shows the
+                            range), checked before valgrind starts; a scenario
+                            without sizes takes none
+      --out DIR             Where the callgrind files go (default
+                            Reports/latest/profile), locked as run locks its folder
       --top N               Functions listed per ranking (default 8)
       -h, --help            Show this help
 
     Exit status: 0 profiled, 1 a case's set-up failed, 64 bad input (unknown
-    scenario or strategy, valgrind missing).
+    scenario or strategy, a size the scenario cannot take, valgrind missing, an
+    output folder in use or unwritable).
     """
 
   static let explain = """
@@ -191,8 +197,9 @@ enum Usage {
     measured side by side within each run: a change machine speed cannot cause.
 
     OPTIONS:
-      --threshold PERCENT   The change that counts, as a percentage: 5% (default);
-                            a bare number such as 0.5 or 5 is refused
+      --threshold PERCENT   The change that counts, as a percentage above 0% and
+                            below 1000%: 5% (default), 12.5%, .5%; a bare number
+                            such as 0.5 or 5 is refused
       --instructions-threshold PERCENT
                             For cases both runs counted instructions of
                             (run --metric instructions): a count that grew by more
@@ -253,7 +260,7 @@ enum Usage {
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
       lock-thread-keypath on reads/untracked <= 5ns
       lock-thread-keypath on reads/untracked@1 allocs <= 0
-      lock-* / apple on reads/* <= 1.5
+      lock-* / apple on reads/tracked* <= 0.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT],
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
     notifications, instructions (per op, from run --metric instructions). The first strategy and the scenario may be globs. A ratio
@@ -274,9 +281,13 @@ enum Usage {
                             change from this run's kept profile of the case (a
                             broken relative instruction rule is explained against
                             its reference strategy in RUN.json's own profiles)
-      --suggest             Print RULES with each relative median <= rule's
-                            bound set to 2x the upper end of the 95% interval of
-                            the ratio the run measured (to regenerate ci/rules.txt)
+      --suggest             Print RULES with new bounds (to regenerate
+                            ci/rules.txt): each relative median <= or < rule's set
+                            to 1.6x the upper end of the 95% interval of the ratio
+                            the run measured, at most 1.9x the ratio itself (so a
+                            2x slowdown breaks it); each absolute instructions
+                            rule's to the count + 2%. A rewritten rule's comment is
+                            the measurement, then the note it had; other lines stay
       -h, --help            Show this help
 
     Exit status: 0 every rule holds, 1 a rule broke, 64 bad input (including a

@@ -48,4 +48,14 @@ struct BencherExportTests {
     #expect(none["allocations"]?["value"] as? Double == 1)
     #expect(!report.keys.contains { $0.contains("actor-task-whole") })
   }
+
+  @Test func render_ofACountedOnlyRun_exportsEachCountAsInstructions() throws {
+    let data = try BencherExport.render(ExportFixtures.countedRun())
+    let report = try #require(try ExportFixtures.json(data) as? [String: [String: [String: Double]]])
+    #expect(
+      report == [
+        "reads/untracked[1] lock-thread-keypath": ["instructions": ["value": 41]],
+        "reads/untracked[1] apple": ["instructions": ["value": 180.5]],
+      ])
+  }
 }

@@ -1,10 +1,17 @@
 import BenchmarkKit
-import BenchmarkReports
+@testable import BenchmarkReports
 import Foundation
 import Testing
 
 @Suite("RunComparison")
 struct ComparisonTests {
+  @Test func familyWiseMultiple_isUnderTheFloorAtTenCases_andGrowsWithTheCases() {
+    let multiple = { (cases: Int) in RunComparison.familyWiseMultiple(cases: cases, error: 0.05) }
+    #expect(abs(multiple(10) - 2.81) < 0.01)
+    #expect(abs(multiple(100) - 3.48) < 0.01)
+    #expect(abs(multiple(1000) - 4.06) < 0.01)
+  }
+
   /// `count` samples around `center`, spread ±`spread` (a fraction) by a fixed seed.
   private func samples(_ center: Double, spread: Double, count: Int = 31, seed: UInt64) -> [Double] {
     var generator = SplitMix64(seed: seed)

@@ -30,6 +30,25 @@ enum ExportFixtures {
         fits: GrowthFit.fits(of: [lock, apple, none, odd])))
   }
 
+  /// A run of `run --metric instructions`: counts, no times, one case failed.
+  static func countedRun() -> BenchmarkRun {
+    func counted(_ strategy: String, _ instructions: Double, failure: String? = nil) -> CaseResult {
+      var result = CaseResult(suite: "reads", scenario: "untracked", strategy: strategy, size: 1)
+      result.instructionsPerOperation = failure == nil ? instructions : nil
+      result.failure = failure
+      return result
+    }
+    var apple = counted("apple", 180.5)
+    apple.instructionsNote = "varies: 180 then 181 per operation over two equal stretches of iterations"
+    var environment = Fixtures.environment
+    environment.buildCommit = "def456"
+    environment.date = "2026-01-01T00:00:00Z"
+    return Publication.publish(
+      BenchmarkRun(
+        environment: environment, settings: Fixtures.settings,
+        cases: [counted("lock-thread-keypath", 41), apple, counted("actor-task-whole", 0, failure: "set-up threw")]))
+  }
+
   /// `data` parsed with `JSONSerialization`, as a store's reader would.
   static func json(_ data: Data) throws -> Any {
     try JSONSerialization.jsonObject(with: data)

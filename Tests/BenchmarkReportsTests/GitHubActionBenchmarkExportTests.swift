@@ -56,4 +56,12 @@ struct GitHubActionBenchmarkExportTests {
     #expect(names.contains("reads/untracked[1] none allocs"))
     #expect(!names.contains { $0.contains("actor-task-whole") })
   }
+
+  @Test func render_ofACountedOnlyRun_exportsEachCountAsInstructionsPerOp() throws {
+    let entries = GitHubActionBenchmarkExport.entries(of: ExportFixtures.countedRun())
+    #expect(entries.map(\.name) == ["reads/untracked[1] lock-thread-keypath instructions", "reads/untracked[1] apple instructions"])
+    #expect(entries.map(\.unit) == ["instructions/op", "instructions/op"])
+    #expect(entries.map(\.value) == [41, 180.5])
+    #expect(entries[1].extra?.hasPrefix("varies:") == true)
+  }
 }

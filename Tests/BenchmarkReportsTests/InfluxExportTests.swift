@@ -102,6 +102,13 @@ struct InfluxExportTests {
     #expect(odd.fields["median_ns"] == "91")
   }
 
+  @Test func lines_ofACountedOnlyRun_carryTheCountAlone() throws {
+    let points = try points(ExportFixtures.countedRun())
+    #expect(points.map { $0.tags["strategy"] } == ["lock-thread-keypath", "apple"])
+    #expect(points.map(\.fields) == [["instructions_per_op": "41"], ["instructions_per_op": "180.5"]])
+    #expect(points.allSatisfy { $0.timestamp == "1767225600000000000" })
+  }
+
   @Test func lines_escapeSpacesCommasAndEqualsSigns() throws {
     let line = try #require(InfluxExport.lines(of: ExportFixtures.run()).first { $0.contains("size=10") })
     #expect(line.contains(#"scenario=tracked\,\ "odd"\=name"#))

@@ -1,5 +1,5 @@
 import BenchmarkKit
-import BenchmarkReports
+@testable import BenchmarkReports
 import Foundation
 import Testing
 
@@ -36,19 +36,71 @@ struct ReportWriterTests {
     #expect(leftovers.isEmpty)
   }
 
-  @Test func prepare_whenFolderIsAFile_throws() throws {
+  @Test func validate_whenFolderOrAnAncestorIsAFile_throws() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let file = directory + "/plain"
     try Data().write(to: URL(fileURLWithPath: file))
-    #expect(throws: ReportError("output folder \(file) is a file")) { try ReportWriter.prepare(directory: file) }
-    #expect(throws: ReportError.self) { try ReportWriter.prepare(directory: file + "/below") }
+    #expect(throws: ReportError("output folder \(file) is a file")) { try OutputFolder.validate(file) }
+    #expect(throws: ReportError("output folder \(file)/below/more cannot be created: \(file) is a file")) {
+      try OutputFolder.validate(file + "/below/more")
+    }
+  }
+
+  @Test func validate_whenParentsAreMissing_passesAndCreatesNothing() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try OutputFolder.validate(directory + "/a/b/c")
+    let held = try OutputFolder(locking: directory + "/a/b/c")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    try held.create()
+    #expect(FileManager.default.fileExists(atPath: directory + "/a/b/c"))
+  }
+
+  @Test func write_withFewerFormats_removesTheOwnedFilesItDidNotWrite_andKeepsOthers() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try ReportWriter.write(Fixtures.sample, formats: OutputFormat.allCases, to: directory)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: directory + "/notes.txt"))
+    try ReportWriter.write(Fixtures.sample, formats: [.csv], to: directory)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["notes.txt", "results.csv"])
+  }
+
+  @Test func write_ownedAsReport_keepsResultsJSONAndItsProfiles() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try ReportWriter.write(
+      Fixtures.sample, formats: [.json, .csv, .html], alongside: [(KeptProfiles.fileName, Data("{}".utf8))],
+      to: directory)
+    try ReportWriter.write(Fixtures.sample, formats: [.md], owning: .report, to: directory)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(names == [KeptProfiles.fileName, "results.json", "summary.md"].sorted())
+  }
+
+  @Test func plan_whenResultsJSONIsInTheSet_removesItFirstAndPutsItLast() {
+    let steps = StagedSet.plan(putting: ["results.csv", "results.json", KeptProfiles.fileName], owning: .run)
+    #expect(steps.first == .remove("results.json"))
+    #expect(steps.last == .put("results.json"))
+    #expect(steps.contains(.remove("summary.md")))
+    #expect(!steps.contains(.remove("results.csv")))
+    #expect(StagedSet.steps(of: StagedSet.text(of: steps)) == steps)
+  }
+
+  @Test func plan_ofAReport_neverRemovesResultsJSON() {
+    let steps = StagedSet.plan(putting: ["summary.md"], owning: .report)
+    #expect(!steps.contains(.remove("results.json")))
+    #expect(!steps.contains(.remove(KeptProfiles.fileName)))
+    #expect(steps.contains(.remove("report.html")))
   }
 
   @Test func parseList_rejectsUnknownFormats() throws {
     #expect(try OutputFormat.parseList("csv, md") == [.csv, .md])
     #expect(throws: ReportError("unknown format 'pdf'; formats: csv, json, md, html, github-action-benchmark, bencher, influx")) {
       try OutputFormat.parseList("csv,pdf")
+    }
+    #expect(try OutputFormat.parseList("CSV,Md") == [.csv, .md])
+    #expect(throws: ReportError("unknown format 'json'; formats: csv, md")) {
+      try OutputFormat.parseList("json", accepting: [.csv, .md])
     }
   }
 

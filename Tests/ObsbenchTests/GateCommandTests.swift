@@ -15,6 +15,56 @@ struct GateCommandTests {
     #expect(outcome.err.contains("malformed threshold"))
   }
 
+  @Test(arguments: ["0%", "1000%", "0.0%"])
+  func compare_thresholdOutOfRange_exits64_sayingTheRange(threshold: String) throws {
+    let outcome = try ObsbenchProcess.run(["compare", "a.json", "b.json", "--threshold", threshold])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.errorLines == [
+        "obsbench: threshold '\(threshold)' is out of range; give a percentage above 0% and below 1000%, such as 5%"
+      ])
+  }
+
+  /// Runs `scripts/NAME` with `arguments` in `directory` (default: here), with
+  /// `environment` over this process's; its status and standard error.
+  static func script(
+    _ name: String, _ arguments: [String] = [], in directory: String? = nil, environment: [String: String] = [:]
+  ) throws -> (status: Int32, err: String) {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [root.appendingPathComponent("scripts/\(name)").path] + arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment, uniquingKeysWith: { $1 })
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+  }
+
+  /// What `scripts/ci` says of `OBSBENCH_THRESHOLD`, stopped right after: its run
+  /// goes into a folder that cannot be made.
+  private static func scriptsCI(threshold: String) throws -> (status: Int32, err: String) {
+    try script(
+      "ci",
+      environment: [
+        "OBSBENCH_THRESHOLD": threshold, "OBSBENCH_SKIP_BUILD": "1", "OBSBENCH_SKIP_INSTRUCTIONS": "1",
+        "OUT": "/dev/null/out",
+      ])
+  }
+
+  @Test(arguments: ["5%", ".5%", "12.5%", "999.9%", "0%", "1000%", "5.%", "1e2%", "+5%", "0.5"])
+  func threshold_compareAndScriptsCI_acceptAndRefuseAlike(threshold: String) throws {
+    let compareAccepts = (try? RunComparison.parseThreshold(threshold)) != nil
+    let ci = try Self.scriptsCI(threshold: threshold)
+    let ciRefuses = ci.status == 64 && ci.err.contains("OBSBENCH_THRESHOLD")
+    #expect(compareAccepts == !ciRefuses, "compare \(compareAccepts ? "accepts" : "refuses"); ci: \(ci.err)")
+  }
+
   @Test func check_unitThatDoesNotFitTheMetric_exits64() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gates-\(UUID())").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -49,21 +99,26 @@ struct GateCommandTests {
   }
 
   @Test func scriptsCI_rejectsAThresholdWithoutPercent() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [root.appendingPathComponent("scripts/ci").path]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["OBSBENCH_THRESHOLD": "0.5", "OBSBENCH_SKIP_BUILD": "1"], uniquingKeysWith: { $1 })
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 64)
-    #expect(message.contains("OBSBENCH_THRESHOLD"))
+    let outcome = try Self.script("ci", environment: ["OBSBENCH_THRESHOLD": "0.5", "OBSBENCH_SKIP_BUILD": "1"])
+    #expect(outcome.status == 64)
+    #expect(outcome.err.contains("OBSBENCH_THRESHOLD"))
+  }
+
+  @Test func scriptsCIInstructions_takesDIRAndRULESFromTheCallersFolder() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Data().write(to: URL(fileURLWithPath: directory + "/taken"))
+    try Data("# no rule here\n".utf8).write(to: URL(fileURLWithPath: directory + "/rules.txt"))
+    func run(_ arguments: [String]) throws -> (status: Int32, err: String) {
+      try Self.script("ci-instructions", arguments, in: directory)
+    }
+    // Both refused before anything is counted, each named where the caller meant it.
+    let rules = try run(["out", "rules.txt"])
+    #expect(rules.status == 64)
+    #expect(rules.err.contains("\(directory)/rules.txt has no instruction rule"), "\(rules.err)")
+    let folder = try run(["taken"])
+    #expect(folder.status == 64)
+    #expect(folder.err.contains("\(directory)/taken is not a folder"), "\(folder.err)")
   }
 
   /// Two runs of `ReportInputTests.run` written into a new folder: `a` as
@@ -112,6 +167,10 @@ struct GateCommandTests {
     let outcome = try ObsbenchProcess.run(arguments)
     #expect(outcome.status == 64)
     #expect(outcome.errorLines.count == 1)
+    if arguments.contains("--reference") {
+      // coverage has no reference to choose: the option is unknown, not a run without intervals.
+      #expect(outcome.err.contains("unknown option '--reference'"), "\(outcome.err)")
+    }
   }
 
   @Test func coverageHelp_describesEveryLineItPrints() throws {

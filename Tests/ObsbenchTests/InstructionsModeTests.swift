@@ -32,11 +32,15 @@ struct InstructionsModeTests {
     (["profile", "reads/untracked", "--strategy", "fast"], "has no strategy 'fast'"),
     (["profile", "contention/object"], "cannot be profiled"),
     (["profile", "reads/untracked", "--size", "0"], "--size needs a positive whole number"),
+    (["profile", "reads/tracked-properties", "--size", "63"], "reads/tracked-properties takes sizes 1...62; --size asked for 63"),
+    (["profile", "reads/untracked", "--size", "5"], "reads/untracked has no sizes (it runs at size 1); leave out --size"),
   ])
   func badInput_exits64(arguments: [String], expected: String) throws {
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let outcome = try ObsbenchProcess.run(arguments + ["--out", directory + "/out"])
+    // A valgrind that is not there: input must be refused before it would start.
+    let outcome = try ObsbenchProcess.run(
+      arguments + ["--out", directory + "/out"], environment: ["OBSBENCH_VALGRIND": "/nonexistent/valgrind"])
     #expect(outcome.status == 64)
     #expect(outcome.errorLines.count == 1, "\(outcome.err)")
     #expect(outcome.err.contains(expected), "\(outcome.err)")
@@ -80,6 +84,19 @@ struct InstructionsModeTests {
       #expect(abs(count - again) <= max(abs(count), 1) * 0.001, "\(caseKey): \(count) then \(again)")
       #expect(result.statistics == nil)
     }
+  }
+
+  @Test(.enabled(if: valgrindInstalled, "needs valgrind"))
+  func profile_whenAnotherProcessHoldsItsFolder_exits64_beforeProfiling() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let held = try OutputFolder(locking: directory + "/profile")
+    let outcome = try ObsbenchProcess.run(["profile", "known-counts/nops-64", "--out", directory + "/profile"])
+    withExtendedLifetime(held) {}
+    #expect(outcome.status == 64)
+    #expect(outcome.errorLines.count == 1, "\(outcome.err)")
+    #expect(outcome.err.contains("is in use by another obsbench process"), "\(outcome.err)")
+    #expect(!FileManager.default.fileExists(atPath: directory + "/profile"))
   }
 
   @Test(.enabled(if: valgrindInstalled, "needs valgrind"))

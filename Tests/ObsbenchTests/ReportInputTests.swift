@@ -97,6 +97,10 @@ struct ReportInputTests {
     try expectBadInput(["report", good, corrupt, "--out", out], "corrupt.json: not an obsbench results file")
     try expectBadInput(["report", good, "--labels", "a,b", "--out", out], "--labels has 2 labels for 1 runs")
     try expectBadInput(["report", good, "--format", "pdf", "--out", out], "unknown format 'pdf'")
+    // Only what report writes is offered: not json, which it refuses.
+    try expectBadInput(
+      ["report", good, "--format", "xml", "--out", out],
+      "report: unknown format 'xml'; formats: csv, md, html, github-action-benchmark, bencher, influx")
     try expectBadInput(["report", good, "--out", good], "output folder \(good) is a file")
     #expect(!FileManager.default.fileExists(atPath: out))
   }
@@ -137,6 +141,23 @@ struct ReportInputTests {
     try expectBadInput(["check", rules, good, "--results", good], "not both")
     try expectBadInput(["check", rules, good, "--format", "html"], "check: unknown format 'html'")
     try expectBadInput(["check"], "expected a RULES file")
+  }
+
+  @Test func format_inCapitals_isAcceptedByEveryCommandThatTakesOne() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let good = directory + "/good.json"
+    let rules = directory + "/rules.txt"
+    try Self.write(Self.run(["untracked"]), to: good)
+    try Self.write("lock-thread-keypath / apple on untracked <= 0.5\n", to: rules)
+    let check = try ObsbenchProcess.run(["check", rules, good, "--format", "MD"])
+    #expect(check.status == 0, "\(check.err)")
+    #expect(check.out.hasPrefix("## Gates of"), "\(check.out)")
+    let compare = try ObsbenchProcess.run(["compare", good, good, "--format", "MD"])
+    #expect(compare.status == 0, "\(compare.err)")
+    let report = try ObsbenchProcess.run(["report", good, "--format", "MD", "--out", directory + "/out"])
+    #expect(report.status == 0, "\(report.err)")
+    #expect(FileManager.default.fileExists(atPath: directory + "/out/summary.md"))
   }
 
   @Test func check_printsEachFailedRuleWithItsMeasuredRatio_andExits1() throws {

@@ -100,6 +100,31 @@ struct RunReportingTests {
     #expect(summary.contains("Commit: built from \(run.environment.buildCommit ?? "?"); folder HEAD unknown"))
   }
 
+  @Test func run_recordsTheCompilerThatBuiltIt_notTheSwiftOnPATH() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // Another toolchain first on PATH, as after switching one in a shell.
+    let bin = directory + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    for tool in ["swift", "swiftc"] {
+      try Data("#!/bin/sh\necho 'Swift version 5.9.2 (swift-5.9.2-RELEASE)'\n".utf8)
+        .write(to: URL(fileURLWithPath: "\(bin)/\(tool)"))
+      chmod("\(bin)/\(tool)", 0o755)
+    }
+    let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let outcome = try ObsbenchProcess.run(
+      ["run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out", directory + "/out",
+       "--format", "json"],
+      environment: ["PATH": path])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    let toolchain = try ResultsJSON.read(path: directory + "/out/results.json").environment.toolchain
+    #expect(!toolchain.contains("5.9.2"), "\(toolchain)")
+    // The test bundle and the executable were built by the same compiler.
+    #if compiler(>=6.3) && compiler(<6.4)
+    #expect(toolchain.hasPrefix("Swift version 6.3"), "\(toolchain)")
+    #endif
+  }
+
   private static func git(_ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -20,6 +20,8 @@ public enum ChildProcesses {
     var scratch = Set<String>()
     /// Set once a forwarded signal is being handled: the process is ending.
     var ending = false
+    /// Sections running ``uninterrupted(_:)``: a signal waits for them.
+    var uninterrupted = 0
   }
 
   private static let state = Mutex(State())
@@ -58,6 +60,23 @@ public enum ChildProcesses {
     state.withLock { _ = $0.scratch.remove(path) }
   }
 
+  /// Runs `body` to its end even when a forwarded signal arrives meanwhile: the
+  /// signal then ends the process right after it.
+  ///
+  /// For the few milliseconds that put a run's files in place: a Ctrl-C between
+  /// two renames would leave a folder with files of two runs. A signal that came
+  /// before `body` started ends the process before it starts.
+  public static func uninterrupted<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    let ending = state.withLock { state in
+      if !state.ending { state.uninterrupted += 1 }
+      return state.ending
+    }
+    // The handler is ending the process; it must not start anything.
+    while ending { pause() }
+    defer { state.withLock { $0.uninterrupted -= 1 } }
+    return try body()
+  }
+
   /// Installs the handlers of ``forwarded``; idempotent.
   public static func forwardSignals() {
     sources.withLock { sources in
@@ -92,6 +111,7 @@ public enum ChildProcesses {
     }
     for pid in running where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
     for path in scratch { try? FileManager.default.removeItem(atPath: path) }
+    while state.withLock({ $0.uninterrupted > 0 }) { usleep(1_000) }
     // Not a re-raise: libdispatch keeps the signal blocked to read it itself, so
     // a re-raised one stays pending (or comes back here). 128 + n is the status a
     // shell reports for a death by signal n.

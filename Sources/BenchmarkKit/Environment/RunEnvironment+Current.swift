@@ -3,15 +3,20 @@ import Foundation
 extension RunEnvironment {
   /// The environment of this process, now.
   ///
-  /// Runs `swift --version` and `git` when they are on the path; each missing
-  /// piece becomes `unknown` rather than an error, since a run on a machine
-  /// without them is still a valid run.
+  /// Runs `git` when it is on the path; each missing piece becomes `unknown`
+  /// rather than an error, since a run on a machine without it is still a valid
+  /// run.
   ///
-  /// - Parameter buildCommit: The commit the executable was built from, which
-  ///   only the executable knows (its build embeds it).
-  public static func current(date: Date = Date(), buildCommit: String? = nil) -> RunEnvironment {
+  /// - Parameters:
+  ///   - buildCommit: The commit the executable was built from, which only the
+  ///     executable knows (its build embeds it).
+  ///   - compiler: The compiler that built the executable, as its `-version`
+  ///     says (`Swift version 6.3.1 (swift-6.3.1-RELEASE)`), which the build
+  ///     embeds too; `nil` or empty: the version `#if compiler` checks give.
+  ///     Never the `swift` on PATH at run time, which may be another toolchain.
+  public static func current(date: Date = Date(), buildCommit: String? = nil, compiler: String? = nil) -> RunEnvironment {
     RunEnvironment(
-      toolchain: toolchainVersion(),
+      toolchain: compiler.flatMap { $0.isEmpty ? nil : $0 } ?? compilerVersion,
       buildConfiguration: buildConfiguration,
       cpuModel: cpuModel(),
       cores: ProcessInfo.processInfo.activeProcessorCount,
@@ -33,25 +38,18 @@ extension RunEnvironment {
     #endif
   }
 
-  private static var compilerVersion: String {
+  /// The compiler that built this module, from `#if compiler` checks, for a
+  /// build that did not embed its compiler's own words (a test host).
+  static var compilerVersion: String {
     #if compiler(>=6.4)
-    return "Swift ≥ 6.4"
+    return "Swift 6.4 or later (from #if compiler)"
     #elseif compiler(>=6.3)
-    return "Swift 6.3"
+    return "Swift 6.3 (from #if compiler)"
     #elseif compiler(>=6.2)
-    return "Swift 6.2"
+    return "Swift 6.2 (from #if compiler)"
     #else
-    return "Swift < 6.2"
+    return "Swift 6.1 or earlier (from #if compiler)"
     #endif
-  }
-
-  private static func toolchainVersion() -> String {
-    let line = commandOutput(["swift", "--version"])?
-      .split(separator: "\n").first { $0.contains("Swift version") }
-    // The compiler that built the binary is what matters; the one on the path is
-    // only a good guess at it, so say which is which.
-    guard let line else { return "\(compilerVersion) (built with; swift not on PATH)" }
-    return String(line).trimmingCharacters(in: .whitespaces)
   }
 
   private static func cpuModel() -> String {
@@ -85,9 +83,9 @@ extension RunEnvironment {
 
   /// The standard output of `arguments` run through `env`, or `nil` if it fails.
   ///
-  /// The command gets a temporary folder of its own, removed afterwards:
-  /// `swift --version` (swift-driver) leaves an empty `TemporaryDirectory.*` in
-  /// `$TMPDIR` every time it runs, one per obsbench run.
+  /// The command gets a temporary folder of its own, removed afterwards: a tool
+  /// that leaves scratch in `$TMPDIR` (swift-driver leaves an empty
+  /// `TemporaryDirectory.*` every time it runs) leaves none behind.
   static func commandOutput(_ arguments: [String]) -> String? {
     let scratch = NSTemporaryDirectory() + "obsbench-env-\(UUID().uuidString)"
     guard (try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)) != nil

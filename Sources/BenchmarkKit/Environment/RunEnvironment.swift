@@ -1,7 +1,10 @@
 /// Where and with what a run was made, recorded so that results can be trusted
 /// and compared only with like.
 public struct RunEnvironment: Codable, Hashable, Sendable {
-  /// `swift --version`'s first line, or the compiler version the binary was built with.
+  /// The compiler that built the measuring binary, as its `-version` says
+  /// (`Swift version 6.3.1 (swift-6.3.1-RELEASE)`, embedded at build time), or
+  /// the version its `#if compiler` checks give. Runs written before the
+  /// compiler was embedded hold `swift --version` of the PATH at run time.
   public var toolchain: String
   /// Whether the binary was built `release` or `debug`.
   public var buildConfiguration: String
@@ -19,7 +22,7 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
   /// package had uncommitted changes at build time; `nil` in runs written
   /// before it was recorded, `unknown` when the build was not in a repository.
   public var buildCommit: String?
-  /// When the run started, ISO 8601 in UTC.
+  /// When the run finished measuring (times and counts), ISO 8601 in UTC.
   public var date: String
   /// The allocator serving `malloc`, e.g. `jemalloc 5.3.0-…`.
   public var allocator: String

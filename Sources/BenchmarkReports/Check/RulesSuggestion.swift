@@ -11,6 +11,10 @@ import Foundation
 /// counts are exact for a build, so the gate can be tight.
 ///
 /// Other lines (comments, other absolute rules, other metrics) are kept as written.
+/// A rewritten rule's comment is the measurement (`# measured …` or
+/// `# counted …`), followed by the line's own note when it had one
+/// (`# measured 0.0094, 95% ≤ 0.012 — the headline`): a note survives any
+/// number of rewrites, a previous measurement does not.
 /// The lead regenerates `ci/rules.txt` from the reference run with it.
 public enum RulesSuggestion {
   /// `text` (a rules file) with the bounds of its relative median rules set to
@@ -22,7 +26,9 @@ public enum RulesSuggestion {
   {
     var lines = [String]()
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let content = String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+      let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+      let content = String(parts.first ?? "")
+      let note = parts.count > 1 ? Self.note(inComment: String(parts[1])) : nil
       guard !content.allSatisfy(\.isWhitespace) else {
         lines.append(String(line))
         continue
@@ -36,7 +42,7 @@ public enum RulesSuggestion {
       if rule.metric == .instructions, rule.reference == nil, rule.comparison == .atMost || rule.comparison == .below,
         let counted = countedInstructions(of: rule, in: run)
       {
-        lines.append(instructionLine(content, rule: rule, counted: counted))
+        lines.append(instructionLine(content, rule: rule, counted: counted) + (note.map { " — " + $0 } ?? ""))
         continue
       }
       guard let measured = measuredUpperEnd(of: rule, in: run), rule.reference != nil, rule.metric == .median,
@@ -58,9 +64,21 @@ public enum RulesSuggestion {
       }
       lines.append(
         "\(head[..<operatorRange.upperBound]) \(format(bound))  # measured \(measured.text), 95% ≤ \(format(measured.upper))"
-          + (bound < measured.upper * 1.1 ? " (too noisy to gate at 2×)" : ""))
+          + (bound < measured.upper * 1.1 ? " (too noisy to gate at 2×)" : "") + (note.map { " — " + $0 } ?? ""))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The hand-written note of a rule's comment (the text after `#`): the whole
+  /// comment, or what follows ` — ` after a measurement an earlier rewrite wrote;
+  /// `nil` when there is none.
+  static func note(inComment comment: String) -> String? {
+    var text = comment.trimmingCharacters(in: .whitespaces)
+    if text.hasPrefix("measured ") || text.hasPrefix("counted ") {
+      guard let separator = text.range(of: " — ") else { return nil }
+      text = String(text[separator.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+    return text.isEmpty ? nil : text
   }
 
   /// How far above its count an instruction rule's bound sits: 2%. Counts repeat

@@ -181,7 +181,8 @@ public struct RunComparison: Sendable {
   }
 
   /// The z-score that `cases` independent normal tests may each exceed by chance
-  /// with probability `error / cases` in all (two-sided): 3.5 for 10 cases, 4.1 for 1000.
+  /// with probability `error / cases` in all (two-sided): 2.8 for 10 cases (so
+  /// the floor of 3 applies), 3.5 for 100, 4.1 for 1000.
   static func familyWiseMultiple(cases: Int, error: Double) -> Double {
     guard cases > 0, error > 0 else { return 0 }
     let tail = error / Double(2 * cases)

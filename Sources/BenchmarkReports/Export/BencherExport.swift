@@ -7,8 +7,8 @@ import Foundation
 /// Benchmarks are named `suite/scenario[size] strategy`. Measures: `latency`
 /// (Bencher's built-in measure in nanoseconds: the median per operation, its 95%
 /// interval as `lower_value`/`upper_value`), `allocations` (per operation) and
-/// `instructions` (per operation) where counted; Bencher creates custom measures
-/// on first use. BMF requires `value`, so a median under the case's resolution
+/// `instructions` (per operation) where counted — the only measure of a case
+/// of `run --metric instructions`; Bencher creates custom measures on first use. BMF requires `value`, so a median under the case's resolution
 /// is **left out** (the case keeps its other measures); an interval end that is
 /// a bound is left out too. A case with no measure left is not written.
 public enum BencherExport {
@@ -37,8 +37,7 @@ public enum BencherExport {
     var report = [String: [String: Metric]]()
     for exported in ExportedCase.cases(of: run) {
       var measures = [String: Metric]()
-      let published = exported.published
-      if let median = published.medianNs.value {
+      if let published = exported.published, let median = published.medianNs.value {
         measures["latency"] = Metric(
           value: ExportedCase.rounded(median),
           lowerValue: published.ciLowNs.value.map { ExportedCase.rounded($0) },

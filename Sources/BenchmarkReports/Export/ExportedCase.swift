@@ -7,23 +7,27 @@ import Foundation
 /// Every export takes its cases from here so that all of them skip the same
 /// failed cases, name cases alike (`suite/scenario[size] strategy`, stable across
 /// runs) and publish the same figures — a bound where the run could not resolve
-/// a time, never a made-up number.
+/// a time, never a made-up number. A case whose instructions were counted is
+/// exported even without a time (`run --metric instructions`): its count is
+/// its measurement.
 struct ExportedCase {
   /// The case as measured.
   var result: CaseResult
-  /// What the run published for it: values or bounds, ratio to `apple`.
-  var published: PublishedFigures
+  /// What the run published for its time: values or bounds, ratio to `apple`;
+  /// `nil` for a case that was only counted.
+  var published: PublishedFigures?
 
   /// `suite/scenario[size] strategy`: the case's name in every store, stable
   /// across runs because it is made of the ids that key baselines.
   var name: String { result.key.description }
 
-  /// The cases of `run` that have a valid measurement and published figures,
-  /// in run order.
+  /// The cases of `run` that have a valid measurement: published figures of a
+  /// time, or an instruction count; in run order.
   static func cases(of run: BenchmarkRun) -> [ExportedCase] {
     run.cases.compactMap { result in
-      guard result.failure == nil, let published = result.published else { return nil }
-      return ExportedCase(result: result, published: published)
+      guard result.failure == nil, result.published != nil || result.instructionsPerOperation?.isFinite == true
+      else { return nil }
+      return ExportedCase(result: result, published: result.published)
     }
   }
 

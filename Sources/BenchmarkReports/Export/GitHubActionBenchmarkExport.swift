@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Metrics: time (`ns/op`, named `suite/scenario[size] strategy`), allocations
 /// (`allocs/op`, the name plus ` allocs`) where counted and instructions
-/// (`instructions/op`, the name plus ` instructions`) where counted; each metric
+/// (`instructions/op`, the name plus ` instructions`) where counted — the only
+/// entry of a case of `run --metric instructions`; each metric
 /// has a name of its own because the action draws one chart per name. `value`
 /// must be a number and the tool has no notion of a bound, so a median under
 /// the case's resolution is **left out**, never written as a value. `range` is
@@ -38,11 +39,12 @@ public enum GitHubActionBenchmarkExport {
     var entries = [Entry]()
     for exported in ExportedCase.cases(of: run) {
       let result = exported.result
-      if let median = exported.published.medianNs.value {
+      if let published = exported.published, let median = published.medianNs.value {
         entries.append(
           Entry(
             name: exported.name, unit: "ns/op", value: ExportedCase.rounded(median),
-            range: range(of: exported, median: median), extra: extra(of: exported, commit: commit)))
+            range: range(of: published, median: median),
+            extra: extra(of: published, samples: result.samples.count, commit: commit)))
       }
       if let allocations = result.allocationsPerOperation, allocations.isFinite {
         entries.append(
@@ -62,21 +64,20 @@ public enum GitHubActionBenchmarkExport {
 
   /// `± x`: the larger distance from the median to an end of its 95% interval,
   /// or `nil` when an end is a bound.
-  private static func range(of exported: ExportedCase, median: Double) -> String? {
-    guard let low = exported.published.ciLowNs.value, let high = exported.published.ciHighNs.value else { return nil }
+  private static func range(of published: PublishedFigures, median: Double) -> String? {
+    guard let low = published.ciLowNs.value, let high = published.ciHighNs.value else { return nil }
     return "± " + NumberFormat.fixed(max(median - low, high - median))
   }
 
   /// The interval, ratio, samples and commit, in one line.
-  private static func extra(of exported: ExportedCase, commit: String) -> String {
-    let published = exported.published
+  private static func extra(of published: PublishedFigures, samples: Int, commit: String) -> String {
     var parts = [
       "95% CI \(NumberFormat.nanoseconds(published.ciLowNs)) – \(NumberFormat.nanoseconds(published.ciHighNs)) ns"
     ]
     if let ratio = published.ratioToApple {
       parts.append("ratio to apple \(NumberFormat.ratio(ratio, interval: published.ratioInterval))")
     }
-    parts.append("\(exported.result.samples.count) samples")
+    parts.append("\(samples) samples")
     parts.append("commit \(commit)")
     return parts.joined(separator: "; ")
   }

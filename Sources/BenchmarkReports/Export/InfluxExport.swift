@@ -5,11 +5,12 @@ import Foundation
 ///
 /// Measurement `obsbench`; tags `suite`, `scenario`, `strategy`, `size`, `commit`
 /// (the commit the binary was built from, else the folder's HEAD), `host`, `cpu`;
-/// the run's start as the timestamp (ns). Fields, where the run has them:
-/// `median_ns`, `p90_ns`, `ci_low_ns`, `ci_high_ns`, `ratio_to_apple`,
-/// `ratio_ci_low`, `ratio_ci_high`, `allocs_per_op`, `bytes_per_op`,
-/// `notifications_per_op`, `instructions_per_op`, `resolution_ns` and `samples`
-/// (integer). A time or ratio the run could not resolve is **exported as a
+/// the run's date, when it finished measuring, as the timestamp (ns). Fields,
+/// where the run has them: `median_ns`, `p90_ns`, `ci_low_ns`, `ci_high_ns`,
+/// `ratio_to_apple`, `ratio_ci_low`, `ratio_ci_high`, `allocs_per_op`,
+/// `bytes_per_op`, `notifications_per_op`, `instructions_per_op`,
+/// `resolution_ns` and `samples` (integer, for a timed case); a case of
+/// `run --metric instructions` has `instructions_per_op` alone. A time or ratio the run could not resolve is **exported as a
 /// bound**: the field takes a suffix saying which side the truth lies on
 /// (`median_ns_below=0.4`: the median is under 0.4 ns), so a query of `median_ns`
 /// never sees it. Failed cases are not written.
@@ -55,23 +56,24 @@ public enum InfluxExport {
     }
     let published = exported.published
     let result = exported.result
-    add("median_ns", published.medianNs)
-    add("p90_ns", published.p90Ns)
-    add("ci_low_ns", published.ciLowNs)
-    add("ci_high_ns", published.ciHighNs)
-    add("ratio_to_apple", published.ratioToApple)
-    addNumber("ratio_ci_low", published.ratioInterval?.lowerBound)
-    addNumber("ratio_ci_high", published.ratioInterval?.upperBound)
+    add("median_ns", published?.medianNs)
+    add("p90_ns", published?.p90Ns)
+    add("ci_low_ns", published?.ciLowNs)
+    add("ci_high_ns", published?.ciHighNs)
+    add("ratio_to_apple", published?.ratioToApple)
+    addNumber("ratio_ci_low", published?.ratioInterval?.lowerBound)
+    addNumber("ratio_ci_high", published?.ratioInterval?.upperBound)
     addNumber("allocs_per_op", result.allocationsPerOperation)
     addNumber("bytes_per_op", result.bytesPerOperation)
     addNumber("notifications_per_op", result.notificationsPerOperation)
     addNumber("instructions_per_op", result.instructionsPerOperation)
-    addNumber("resolution_ns", published.resolutionNs)
-    fields.append(("samples", InfluxLineProtocol.integer(result.samples.count)))
+    addNumber("resolution_ns", published?.resolutionNs)
+    // Samples are of a time; a case that was only counted has none.
+    if published != nil { fields.append(("samples", InfluxLineProtocol.integer(result.samples.count))) }
     return fields
   }
 
-  /// The run's ISO 8601 start in ns since 1970, or `nil` when it does not parse
+  /// The run's ISO 8601 date in ns since 1970, or `nil` when it does not parse
   /// (the server then stamps the point with its arrival).
   static func timestampNs(of date: String) -> Int64? {
     guard let parsed = ISO8601DateFormatter().date(from: date) else { return nil }

@@ -2,7 +2,7 @@ import BenchmarkKit
 import Foundation
 
 /// How numbers are written in reports: fixed decimals, locale-independent.
-enum NumberFormat {
+public enum NumberFormat {
   /// `value` with `digits` decimals, or an empty string for `nil`.
   static func fixed(_ value: Double?, _ digits: Int = 3) -> String {
     guard let value, value.isFinite else { return "" }
@@ -18,8 +18,9 @@ enum NumberFormat {
     return String(format: "%.4g", value)
   }
 
-  /// A published time: the value, or `< bound`; `–` when there is none.
-  static func nanoseconds(_ figure: Figure?) -> String {
+  /// A published time: the value, or `< bound`; `–` when there is none. Public
+  /// so that the command line's progress prints a time as every report does.
+  public static func nanoseconds(_ figure: Figure?) -> String {
     guard let figure else { return "–" }
     switch figure {
     case .value(let value): return nanoseconds(value)

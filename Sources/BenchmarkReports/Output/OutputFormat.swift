@@ -58,18 +58,21 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// The formats of a comma-separated list such as `csv,json`.
+  /// The formats of a comma-separated list such as `csv,json`, in any case.
   ///
-  /// - Throws: ``ReportError`` naming an unknown format and the known ones.
-  public static func parseList(_ text: String) throws(ReportError) -> [OutputFormat] {
+  /// - Parameter accepted: the formats the command writes; another is unknown.
+  /// - Throws: ``ReportError`` naming an unknown format and the accepted ones.
+  public static func parseList(_ text: String, accepting accepted: [OutputFormat] = allCases) throws(ReportError)
+    -> [OutputFormat]
+  {
     let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
     }
     var formats = [OutputFormat]()
     for name in names {
-      guard let format = OutputFormat(rawValue: name.lowercased()) else {
+      guard let format = OutputFormat(rawValue: name.lowercased()), accepted.contains(format) else {
         throw ReportError(
-          "unknown format '\(name)'; formats: \(allCases.map(\.rawValue).joined(separator: ", "))")
+          "unknown format '\(name)'; formats: \(accepted.map(\.rawValue).joined(separator: ", "))")
       }
       if !formats.contains(format) { formats.append(format) }
     }

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkReports
 import Foundation
 
 /// `obsbench profile SUITE/SCENARIO`: runs one case per strategy under callgrind
@@ -23,8 +24,11 @@ enum ProfileCommand {
       top = count
     }
     let output = parsed.value("--out") ?? "Reports/latest/profile"
-    try ReportWriterFolder.ensure(output)
+    guard !output.isEmpty else { throw UsageError("profile: --out needs a folder") }
     let callgrind = try Callgrind.locate(environment: environment)
+    // The lock run takes: a run or another profile into the same folder stops
+    // at once instead of racing this one. Created once there is something to keep.
+    let folder = try OutputFolder(locking: output)
 
     let directory = try CallgrindChild.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -36,6 +40,7 @@ enum ProfileCommand {
     let kept = try KeptProfiles(directory: directory, loopPerOperation: measurements.loopPerOperation)
     let profiles = kept.cases.map(CaseProfile.init)
     var keptDumps = [String]()
+    try folder.create()
     for entry in entries where entry.kind == .measured {
       let name = "callgrind.out.\(entry.key.suite)-\(entry.key.scenario)-\(entry.key.size).\(entry.key.strategy)"
       let destination = "\(output)/\(name)"
@@ -49,21 +54,7 @@ enum ProfileCommand {
     console.print(ProfileTable(profiles: profiles, top: top).render())
     console.print("callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
     for path in keptDumps { console.print("  \(path)") }
+    withExtendedLifetime(folder) {}
     return entries.contains { $0.kind == .failed } ? ExitStatus.failure : ExitStatus.success
-  }
-
-}
-
-/// Creates an output folder, or says in one line why it cannot.
-enum ReportWriterFolder {
-  static func ensure(_ path: String) throws(UsageError) {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-      throw UsageError("cannot create output folder \(path)")
-    }
-    guard FileManager.default.isWritableFile(atPath: path) else {
-      throw UsageError("output folder \(path) is not writable")
-    }
   }
 }

@@ -14,7 +14,7 @@ struct ProfileTarget {
   /// Resolves the arguments.
   ///
   /// - Throws: ``UsageError`` for a missing or unknown scenario, a strategy the
-  ///   scenario does not support, or a malformed size.
+  ///   scenario does not support, or a size it cannot take.
   init(parsed: ParsedArguments, registry: [BenchmarkSuite]) throws(UsageError) {
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
       throw UsageError("profile: expected one SUITE/SCENARIO, e.g. reads/tracked; see 'obsbench profile --help'")
@@ -54,7 +54,16 @@ struct ProfileTarget {
       guard let value = Int(sizeText), value > 0 else {
         throw UsageError("\(command): --size needs a positive whole number, got '\(sizeText)'")
       }
-      size = scenario.isSized ? value : 1
+      // Checked here, before valgrind starts: a size the case cannot take would
+      // otherwise fail only after minutes under callgrind, or, on a scenario
+      // without sizes, quietly profile size 1.
+      guard scenario.isSized || value == 1 else {
+        throw UsageError("\(command): \(path) has no sizes (it runs at size 1); leave out --size")
+      }
+      guard scenario.takes(value) else {
+        throw UsageError("\(command): \(path) takes sizes \(scenario.sizesTaken); --size asked for \(value)")
+      }
+      size = value
     } else {
       size = scenario.quickSizes.first ?? 1
     }
