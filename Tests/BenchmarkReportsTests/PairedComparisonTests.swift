@@ -69,14 +69,28 @@ import Testing
     }
   }
 
-  @Test func paired_whenOnePairIsNoisy_widensTheNoiseInsteadOfCallingARegression() {
-    // One pair's current process landed 40% slow for every case (a process state):
-    // the mean moves by 10%, the spread between pairs with it.
+  @Test func paired_whenOneProcessLandsInASlowState_judgesThroughTheReferenceBesideIt() {
+    // One pair's current process ran 40% slow for every case in it (a process
+    // state): this project's cases, compared through apple beside them, did not move.
     let baseline = Self.build(strategies: Self.strategies, passFactors: [1, 1, 1, 1], seed: 11)
     let current = Self.build(strategies: Self.strategies, passFactors: [1, 1.4, 1, 1], seed: 12)
     let comparison = RunComparison(pairedBaseline: baseline, current: current)
     #expect(comparison.gateFailures.isEmpty)
-    #expect(comparison.count(.withinNoise) > 0)
+    for row in comparison.rows where !["apple", "none"].contains(row.key.strategy) {
+      #expect(row.change?.number.map { abs($0 - 1) < 0.03 } == true, "\(row.key): \(String(describing: row.change))")
+    }
+  }
+
+  @Test func pairedShifts_whenAReferenceIsBeside_useThePassRatios_elseThePassMedians() {
+    let baseline = Self.build(strategies: ["apple": 100, "lock-thread-keypath": 10], passFactors: [1, 2], jitter: 0, seed: 15)
+    let current = Self.build(strategies: ["apple": 100, "lock-thread-keypath": 10], passFactors: [2, 1], jitter: 0, seed: 16)
+    let shifts = RunComparison.pairedShifts(
+      baseline: Dictionary(uniqueKeysWithValues: baseline.cases.map { ($0.key, $0) }),
+      current: Dictionary(uniqueKeysWithValues: current.cases.map { ($0.key, $0) }))
+    for (key, values) in shifts {
+      let expected = key.strategy == "apple" ? [log(2.0), log(0.5)] : [0.0, 0.0]
+      #expect(zip(values, expected).allSatisfy { abs(($0 ?? .nan) - $1) < 1e-9 }, "\(key): \(values)")
+    }
   }
 
   @Test func paired_whenAPassIsMissingOnOneSide_pairsOnlyThePassesBothHave() {

@@ -14,27 +14,30 @@ extension RunComparison {
   /// `current` ran one right after the other, so each pair of passes is judged
   /// against the other, never one run against another made at another time.
   ///
-  /// For each case and pair p, d_p = log(current pass median / baseline pass
-  /// median). The change is the mean of d_p over the pairs; its noise the
+  /// For each case and pair p, d_p = log(current / baseline) of the pass's
+  /// standing against the reference beside it (``pairedShifts(baseline:current:referenceStrategies:)``).
+  /// The change is the mean of d_p over the pairs; its noise the
   /// standard deviation of d_p over √pairs, where that standard deviation is the
-  /// case's own or, if larger, the median of its scenario's cases (four pairs say
-  /// little about one case's spread; the scenario's cases move alike). A case
+  /// case's own or, if larger, the median of its strategy's cases in the suite
+  /// (a few pairs say little about one case's spread; a strategy's cases move
+  /// alike). In four A/A runs of the quick suite with eight pairs, pooling by
+  /// scenario and size instead caught 4–17 of 108–120 headline cases made 25%
+  /// slower, by suite and strategy 10–38, with no false alarm either way. A case
   /// regressed when the change exceeds the threshold and is beyond
   /// ``noiseMultiple`` times its noise (the family-wise multiple that keeps a whole
   /// verdict of unchanged code to about one false alarm in twenty). A median
   /// under its resolution on either side is not judged by time: the instruction
   /// gates hold those.
   ///
-  /// No machine factor is divided out: the two passes of a pair ran seconds
-  /// apart, and the alternating order cancels a drift through the run. A shift
-  /// estimated from the few `apple` and `none` cases of a suite added more noise
-  /// than it removed (A/A, scopes: the spread between pairs 0.075 with it, 0.055
-  /// without); the reference cases' median shift is shown, not used.
+  /// No run-wide machine factor is divided out: the two passes of a pair ran
+  /// seconds apart, the alternating order cancels a drift through the run, and
+  /// each case's own reference removes its process's state.
   public init(pairedBaseline baseline: BenchmarkRun, current: BenchmarkRun, options: Options = Options()) {
     self.options = options
     let old = Dictionary(baseline.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-    let pairs = Self.pairedShifts(baseline: old, current: new)
+    let pairs = Self.pairedShifts(
+      baseline: old, current: new, referenceStrategies: options.referenceStrategies.sorted())
     var corrected = [CaseKey: [Double]]()
     for (key, shifts) in pairs {
       let values = shifts.compactMap { $0 }
@@ -49,9 +52,9 @@ extension RunComparison {
     let referenceShift = Statistics.median(Array(referenceShifts))
     machine = MachineSpeed(
       pairing:
-        "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B A), each case judged pair by pair"
+        "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B A), each case judged pair by pair on its standing against the apple (else none) case beside it in each process"
         + (spreads.isEmpty
-          ? "" : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% (median over scenarios)")
+          ? "" : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% (median over suites and strategies)")
         + (referenceShift.map {
           "; the \(referenceShifts.count) \(options.referenceStrategies.sorted().joined(separator: " and ")) cases moved \(NumberFormat.fixed((exp($0) - 1) * 100, 1))% (median)"
         } ?? ""),
@@ -60,32 +63,58 @@ extension RunComparison {
     rows = Set(old.keys).union(new.keys).sorted().map { key in
       Self.pairedRow(
         key: key, before: old[key], after: new[key], changes: corrected[key],
-        pooledSpread: pooled[ScenarioKey(key)], multiple: multiple, options: options)
+        pooledSpread: pooled[SpreadKey(key)], multiple: multiple, options: options)
     }
     standings = StrategyStanding.all(baseline: old, current: new, metric: options.metric)
   }
 
-  /// A case's scenario and size, whose cases share a spread.
-  struct ScenarioKey: Hashable {
+  /// A case's suite and strategy, whose cases share a spread: what moves a
+  /// strategy between processes (an actor registrar's hop lands in states of its
+  /// own, 0.3–0.5 in log between pairs where a lock registrar's cases of the same
+  /// scenario moved 0.05–0.13) is the strategy's, across its scenarios.
+  struct SpreadKey: Hashable {
     var suite: String
-    var scenario: String
-    var size: Int
+    var strategy: String
 
     init(_ key: CaseKey) {
       suite = key.suite
-      scenario = key.scenario
-      size = key.size
+      strategy = key.strategy
     }
   }
 
   /// Each case's log shift, current over baseline, pair by pair (`nil` where a
-  /// pass of either side has no positive median).
-  static func pairedShifts(baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult]) -> [CaseKey: [Double?]] {
+  /// pass of either side has nothing to compare).
+  ///
+  /// A case of this project's strategies is compared through its standing
+  /// against the reference measured beside it in the same process (`apple` of
+  /// the same scenario and size, else `none`): each pass's median per-round
+  /// ratio (``PairedRatio``). A process lands in a state that moves every
+  /// workload in it alike — render-mutate[1] ran at about 1 050 or 1 800 ns per
+  /// process, its `apple` case with it — and across 16 processes of an A/A run
+  /// that state spread a case's pass medians by 0.2–0.27 in log, its ratio to
+  /// `apple` by 0.02–0.10. Reference cases, and cases with no reference, are
+  /// compared by their pass medians.
+  static func pairedShifts(
+    baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult],
+    referenceStrategies: [String] = ["apple", "none"]
+  ) -> [CaseKey: [Double?]] {
     var shifts = [CaseKey: [Double?]]()
     for (key, after) in current {
       guard let before = baseline[key], before.failure == nil, after.failure == nil else { continue }
-      let old = passMedians(before)
-      let new = passMedians(after)
+      var old = passMedians(before)
+      var new = passMedians(after)
+      if !referenceStrategies.contains(key.strategy),
+        let reference = referenceStrategies.lazy.compactMap({ strategy -> (CaseResult, CaseResult)? in
+          let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
+          guard let oldReference = baseline[referenceKey], let newReference = current[referenceKey],
+            oldReference.failure == nil, newReference.failure == nil
+          else { return nil }
+          return (oldReference, newReference)
+        }).first
+      {
+        old = passRatios(before, to: reference.0, passes: old.count)
+        new = passRatios(after, to: reference.1, passes: new.count)
+      }
       let count = min(old.count, new.count)
       guard count >= 2 else { continue }
       shifts[key] = (0..<count).map { p in
@@ -94,6 +123,13 @@ extension RunComparison {
       }
     }
     return shifts
+  }
+
+  /// Each pass's median per-round ratio of `result` to `reference`, in pass
+  /// order (`passes` of them), `nil` for a pass where they share no round.
+  static func passRatios(_ result: CaseResult, to reference: CaseResult, passes: Int) -> [Double?] {
+    let byPass = Dictionary(grouping: PairedRatio.pairs(result, reference), by: \.pass)
+    return (0..<passes).map { pass in byPass[pass].flatMap(PairedRatio.median(of:)) }
   }
 
   /// Each pass's median in pass order, `nil` for a pass without samples.
@@ -110,13 +146,13 @@ extension RunComparison {
     return medians
   }
 
-  /// Per scenario and size, the median over its cases of the standard
-  /// deviation of their corrected shifts between pairs.
-  static func pooledSpread(_ corrected: [CaseKey: [Double]]) -> [ScenarioKey: Double] {
-    var spreads = [ScenarioKey: [Double]]()
+  /// Per suite and strategy, the median over its cases of the standard
+  /// deviation of their shifts between pairs.
+  static func pooledSpread(_ corrected: [CaseKey: [Double]]) -> [SpreadKey: Double] {
+    var spreads = [SpreadKey: [Double]]()
     for (key, values) in corrected {
       guard let spread = standardDeviation(values) else { continue }
-      spreads[ScenarioKey(key), default: []].append(spread)
+      spreads[SpreadKey(key), default: []].append(spread)
     }
     return spreads.compactMapValues(Statistics.median)
   }
