@@ -98,6 +98,25 @@ struct GateCommandTests {
     }
   }
 
+  @Test(arguments: [["--runs", "0"], ["--runs", "ten"], ["--plants", "nosuch"], ["--sideways"]])
+  func gateTrial_whenInputIsBad_exits64_withOneLine_beforeBuildingAnything(arguments: [String]) throws {
+    let outcome = try Self.script("gate-trial", arguments + ["--out", "/dev/null/never"])
+    #expect(outcome.status == 64)
+    #expect(outcome.err.hasPrefix("gate-trial: "))
+    #expect(outcome.err.split(separator: "\n").count == 1, "\(outcome.err)")
+  }
+
+  @Test func scriptsCI_whenTheBaseBinaryIsNotExecutable_exits64_namingIt() throws {
+    let outcome = try Self.script(
+      "ci",
+      environment: [
+        "OBSBENCH_BASE_BINARY": "/nonexistent/obsbench", "OBSBENCH_SKIP_BUILD": "1",
+        "OBSBENCH_SKIP_INSTRUCTIONS": "1", "OUT": "/dev/null/out",
+      ])
+    #expect(outcome.status == 64)
+    #expect(outcome.err.contains("/nonexistent/obsbench is not executable"))
+  }
+
   @Test func scriptsCI_rejectsAThresholdWithoutPercent() throws {
     let outcome = try Self.script("ci", environment: ["OBSBENCH_THRESHOLD": "0.5", "OBSBENCH_SKIP_BUILD": "1"])
     #expect(outcome.status == 64)
