@@ -75,9 +75,9 @@ struct RunPipeline {
 
   /// Step 5, instructions: counted under callgrind when `--metric` asks; the
   /// cases' profiles are kept for `explain`.
-  func countInstructions(_ run: inout BenchmarkRun, arguments: [String]) throws -> KeptProfiles? {
+  func countInstructions(_ run: inout BenchmarkRun) throws -> KeptProfiles? {
     guard let callgrind else { return nil }
-    return try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
+    return try InstructionsRun.count(plan, into: &run, callgrind: callgrind, console: console)
   }
 
   /// Step 6, publish: every case's figures (values or bounds, the ratio to apple
@@ -100,7 +100,7 @@ struct RunPipeline {
     } else {
       run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
     }
-    let profiles = try countInstructions(&run, arguments: arguments)
+    let profiles = try countInstructions(&run)
     if options.metrics.contains(.time) { checkFloor(&run) }
     run = publish(run)
     // Step 7, write: the new set of files swapped in whole, the kept profiles
