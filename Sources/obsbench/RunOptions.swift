@@ -10,10 +10,13 @@ struct RunOptions {
   var formats = OutputFormat.defaults
   /// What to measure: time (in process), instructions (under callgrind), or both.
   var metrics: Set<RunMetric> = [.time]
+  /// A rules file (`--rules`): only the selected cases its rules judge run.
+  var rulesPath: String?
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--passes", "--time-budget", "--out", "--format",
     "--inject-fault", "--metric", "--seed",
+    "--rules",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -76,6 +79,7 @@ struct RunOptions {
       }
       configuration.fault = known
     }
+    rulesPath = parsed.value("--rules")
     if let out = parsed.value("--out") {
       guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }
       outputDirectory = out

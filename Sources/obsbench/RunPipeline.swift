@@ -30,6 +30,10 @@ struct RunPipeline {
     options: RunOptions, registry: [BenchmarkSuite], environment: [String: String], console: Console,
     separateProcesses: Bool
   ) throws {
+    var options = options
+    if let rulesPath = options.rulesPath {
+      options.selection.cases = try Self.cases(judgedBy: rulesPath, registry: registry, selection: options.selection)
+    }
     self.options = options
     self.console = console
     plan = try BenchmarkPlan(registry: registry, selection: options.selection)
@@ -37,6 +41,27 @@ struct RunPipeline {
     callgrind = options.metrics.contains(.instructions) ? try Callgrind.locate(environment: environment) : nil
     self.separateProcesses = separateProcesses
     progress = ProgressPrinter(console: console)
+  }
+
+  /// The cases of `selection` the rules of the file at `path` judge, so that a
+  /// gate's cases are measured and no others (`run --rules`).
+  ///
+  /// - Throws: ``UsageError`` for an unreadable or malformed file, or one whose
+  ///   rules judge no selected case.
+  static func cases(
+    judgedBy path: String, registry: [BenchmarkSuite], selection: BenchmarkSelection
+  ) throws -> Set<CaseKey> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError("run: cannot read rules file \(path)")
+    }
+    let rules = try CheckRule.parseFile(String(decoding: data, as: UTF8.self), source: path)
+    let plan = try BenchmarkPlan(registry: registry, selection: selection)
+    let keys = plan.groups.flatMap { group in
+      group.strategies.map { CaseKey(suite: group.suite, scenario: group.scenario.name, strategy: $0, size: group.size) }
+    }
+    let cases = rules.reduce(into: Set<CaseKey>()) { $0.formUnion($1.needed(of: keys)) }
+    guard !cases.isEmpty else { throw UsageError("run: the rules of \(path) judge none of the selected cases") }
+    return cases
   }
 
   /// Steps 2 and 3, measure passes and merge: every pass measured one way

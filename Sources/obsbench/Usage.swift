@@ -42,6 +42,9 @@ enum Usage {
                             shows the range) is an error when one sized scenario
                             is selected; with several, that scenario skips it, in
                             one note line
+      --rules FILE          Only the selected cases the rules of FILE judge (a
+                            check rules file; a ratio rule's reference strategy
+                            too): scripts/ci-instructions counts its gates' cases
       --samples N           At most N samples per case (default 41; 31 with
                             --quick), at most its share of them in each pass and
                             never fewer than 3 per pass; beyond 3, samples go to
@@ -72,8 +75,10 @@ enum Usage {
                             instructions runs the cases under valgrind's callgrind
                             (Debian package valgrind) and reports instructions_per_op:
                             exact and repeatable, counted over the measured region on
-                            every thread, the loop's own instructions removed. Cases
-                            that need parallel threads (contention) are skipped.
+                            every thread, the loop's own instructions removed, each
+                            case in a process of its own (its count does not depend
+                            on what else is selected). Cases that need parallel
+                            threads (contention) are skipped.
       -h, --help            Show this help
 
     Progress goes to standard error (where it is not a terminal, a plain line at

@@ -69,12 +69,28 @@ extension CheckRule {
 
   /// The cases of `run` the rule covers.
   public func matches(in run: BenchmarkRun) -> [CaseResult] {
-    run.cases.filter { result in
-      strategy.matches(result.strategy)
-        && (size == nil || result.size == size)
-        && (scenario.description.contains("/")
-          ? scenario.matches("\(result.suite)/\(result.scenario)") : scenario.matches(result.scenario))
+    run.cases.filter { covers($0.key) }
+  }
+
+  /// Whether the rule bounds `key`.
+  public func covers(_ key: CaseKey) -> Bool {
+    strategy.matches(key.strategy)
+      && (size == nil || key.size == size)
+      && (scenario.description.contains("/")
+        ? scenario.matches("\(key.suite)/\(key.scenario)") : scenario.matches(key.scenario))
+  }
+
+  /// The cases of `keys` judging the rule needs: those it bounds, and the
+  /// reference strategy's beside each.
+  public func needed(of keys: [CaseKey]) -> Set<CaseKey> {
+    var needed = Set<CaseKey>()
+    for key in keys where covers(key) {
+      needed.insert(key)
+      if let reference {
+        needed.insert(CaseKey(suite: key.suite, scenario: key.scenario, strategy: reference, size: key.size))
+      }
     }
+    return needed.intersection(keys)
   }
 
   /// The metric of `result` as published: a time under the case's resolution is a bound.
