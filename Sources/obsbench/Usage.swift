@@ -233,7 +233,8 @@ enum Usage {
     """
 
   static let check = """
-    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--baseline RUN.json] [--suggest]
+    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--baseline RUN.json]
+           obsbench check RULES RUN.json [RUN.json…] --suggest
 
     Checks a run against a rules file, one rule a line:
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
@@ -249,7 +250,9 @@ enum Usage {
     absolute bytes, x on a ratio, or none. A median under its case's resolution
     is a bound (< x) and is judged as one: it passes a <= rule above it, and a
     rule it cannot decide fails ("cannot judge"). '#' starts a comment. A rule
-    that matches no case fails. Each failed rule is printed first.
+    that matches no case fails. Each failed rule is printed first. A relative
+    median rule on a case that is no time gate across hosts (either side under
+    10 ns, or a contention case) prints WARN and does not fail.
 
     OPTIONS:
       --results FILE        The run to check, instead of RUN.json
@@ -261,8 +264,12 @@ enum Usage {
                             broken relative instruction rule is explained against
                             its reference strategy in RUN.json's own profiles)
       --suggest             Print RULES with each relative median <= rule's
-                            bound set to 2x the upper end of the 95% interval of
-                            the ratio the run measured (to regenerate ci/rules.txt)
+                            bound set to 1.6x the largest upper end of the 95%
+                            interval of the ratio over the runs (at most 1.9x the
+                            largest ratio), rules that are no time gate in a run
+                            turned into comments saying why, and each absolute
+                            instructions rule's at the largest count + 2% (to
+                            regenerate ci/rules.txt and ci/instructions.txt)
       -h, --help            Show this help
 
     Exit status: 0 every rule holds, 1 a rule broke, 64 bad input (including a
