@@ -2,34 +2,122 @@ import BenchmarkKit
 import Foundation
 
 /// The instructions mode's two processes: the parent starts `obsbench
-/// callgrind-child DIR ARGS…` under callgrind, the child measures the cases that
-/// `ARGS` (the options of `run`) select and leaves its manifest and dumps in `DIR`.
+/// callgrind-child DIR ARGS…` under callgrind, once per case, and the child
+/// measures the one case `ARGS` (the options of `run`) select and leaves its
+/// manifest and dumps in `DIR`.
+///
+/// A case is counted in a process of its own because its count depends on the
+/// heap it runs in: the order in which its objects' addresses fall decides how
+/// much sorting an access list does (`AccessList.mergeDuplicates`) and which of
+/// malloc's paths run. Counted after other cases in one process,
+/// `reads/render-body[100] lock-thread-keypath` took 24 619 instructions after
+/// the other cases of `scripts/ci-instructions` and 24 317 after a smaller
+/// selection; in a fresh process with the same arguments and environment it
+/// takes the same count whatever else is selected.
 enum CallgrindChild {
   /// The hidden subcommand the child runs.
   static let command = "callgrind-child"
 
-  /// Runs the selection of `runArguments` under callgrind and reads back the counts.
+  /// Counts each of `cases` under callgrind, each in a process of its own, as
+  /// many at a time as there are cores, and reads back the counts.
   ///
   /// - Parameters:
-  ///   - directory: Where the dumps go; kept for the caller to read or delete.
-  /// - Throws: ``CallgrindError`` when valgrind fails or leaves nothing readable.
+  ///   - directory: Where each case's folder of dumps goes; kept for the caller
+  ///     to read or delete.
   ///   - executable: The obsbench whose child runs: this one by default, another
   ///     build's for `explain --baseline-binary` (the child's protocol is the same).
+  /// - Throws: ``CallgrindError`` when valgrind fails or leaves nothing readable.
   static func measure(
-    _ runArguments: [String], callgrind: Callgrind, directory: String, console: Console, executable: String? = nil
-  ) throws -> InstructionMeasurements {
-    let executable = executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    let arguments = [command, directory] + runArguments
-    if try !runs(callgrind, executable: executable, arguments: arguments, directory: directory) {
-      // Valgrind 3.19 reads no DWARF 5; the symbol table is all a count needs,
-      // so a copy without debug sections runs (scripts/instructions builds a
-      // binary with DWARF 4 line tables for line-level profiles).
-      let copy = "\(directory)/obsbench-nodebug"
-      try stripDebugInformation(of: executable, to: copy)
-      clearDumps(in: directory)
-      try callgrind.run(executable: copy, arguments: arguments, directory: directory)
+    _ cases: [CountedCase], callgrind: Callgrind, directory: String, console: Console, executable: String? = nil
+  ) throws -> CallgrindCounts {
+    let original = executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    // Every child runs the same path from a folder as deep, so its arguments
+    // take the same room on the heap whichever build or checkout it is.
+    let link = "\(directory)/obsbench"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: original)
+    var launcher = Launcher(
+      cases: cases, callgrind: callgrind, directory: directory, console: console,
+      total: cases.filter { $0.skipReason == nil }.count)
+    var pending = cases.indices.filter { cases[$0].skipReason == nil }[...]
+    var folders = [Int: String]()
+    if let first = pending.popFirst() {
+      do {
+        folders[first] = try launcher.count(first)
+      } catch let error as CallgrindError where error.message.contains("DWARF 5") {
+        // Valgrind 3.19 reads no DWARF 5; the symbol table is all a count needs,
+        // so a copy without debug sections runs (scripts/instructions builds a
+        // binary with DWARF 4 line tables for line-level profiles).
+        try? FileManager.default.removeItem(atPath: link)
+        try? FileManager.default.removeItem(atPath: Launcher.folder(of: first, in: directory))
+        try stripDebugInformation(of: original, to: link)
+        launcher.started = 0
+        folders[first] = try launcher.count(first)
+      }
     }
-    return try InstructionMeasurements(directory: directory)
+    // Counts do not depend on timing, so the children share the cores; the
+    // oldest is waited for first, and the cases take similar times.
+    let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    var running = [(index: Int, folder: String, process: Process)]()
+    while !pending.isEmpty || !running.isEmpty {
+      if let next = pending.first, running.count < width {
+        pending.removeFirst()
+        let child = try launcher.start(next)
+        running.append((next, child.folder, child.process))
+        continue
+      }
+      let oldest = running.removeFirst()
+      do {
+        try callgrind.wait(for: oldest.process, directory: oldest.folder)
+      } catch {
+        for other in running { other.process.terminate() }
+        throw CallgrindError("\(cases[oldest.index].key): \(error.message)")
+      }
+      folders[oldest.index] = oldest.folder
+    }
+    var parts = [CallgrindCounts.Part]()
+    for (index, item) in cases.enumerated() {
+      if let reason = item.skipReason {
+        let skipped = InstructionMeasurements.Case(key: item.key, operationsPerIteration: 1, skipReason: reason)
+        parts.append(CallgrindCounts.Part(folder: nil, measurements: InstructionMeasurements(cases: [skipped])))
+      } else if let folder = folders[index] {
+        parts.append(CallgrindCounts.Part(folder: folder, measurements: try InstructionMeasurements(directory: folder)))
+      }
+    }
+    return CallgrindCounts(parts: parts)
+  }
+
+  /// Starts the children, each in a folder of its own, and says which case runs.
+  private struct Launcher {
+    var cases: [CountedCase]
+    var callgrind: Callgrind
+    var directory: String
+    var console: Console
+    var total: Int
+    var started = 0
+
+    /// Starts case `index`'s child.
+    mutating func start(_ index: Int) throws -> (folder: String, process: Process) {
+      let folder = Self.folder(of: index, in: directory)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      started += 1
+      console.printError("obsbench: instructions [\(started)/\(total)] \(cases[index].key)")
+      let arguments = [command, "."] + cases[index].childArguments
+      return (folder, try callgrind.start(executable: "../obsbench", arguments: arguments, directory: folder))
+    }
+
+    /// The folder of case `index`: as long for every case, since the length
+    /// of the child's working folder moved counts too (update-row@10 by 0.8%).
+    static func folder(of index: Int, in directory: String) -> String {
+      let digits = String(index)
+      return "\(directory)/case-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// Counts case `index` and returns its folder.
+    mutating func count(_ index: Int) throws -> String {
+      let child = try start(index)
+      try callgrind.wait(for: child.process, directory: child.folder)
+      return child.folder
+    }
   }
 
   /// The child: measures the selected cases and writes the manifest.
@@ -44,20 +132,6 @@ enum CallgrindChild {
     let entries = recorder.record(plan)
     try InstructionMeasurements.writeManifest(entries, to: directory)
     return ExitStatus.success
-  }
-
-  // Runs the child; false when valgrind could not read its debug information,
-  // any other failure thrown.
-  private static func runs(
-    _ callgrind: Callgrind, executable: String, arguments: [String], directory: String
-  ) throws -> Bool {
-    do {
-      try callgrind.run(executable: executable, arguments: arguments, directory: directory)
-      return true
-    } catch {
-      if error.message.contains("DWARF 5") { return false }
-      throw error
-    }
   }
 
   private static func stripDebugInformation(of executable: String, to copy: String) throws(CallgrindError) {
@@ -76,16 +150,13 @@ enum CallgrindChild {
     }
   }
 
-  private static func clearDumps(in directory: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in names where name.hasPrefix("callgrind.out") {
-      try? FileManager.default.removeItem(atPath: "\(directory)/\(name)")
-    }
-  }
-
   /// A new empty folder for one callgrind run's dumps.
+  ///
+  /// In `/tmp` whatever `TMPDIR` says: a child counted in a folder of another
+  /// length counts differently (update-row@10 by 0.8%), so every machine and
+  /// shell uses folders of one length.
   static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "obsbench-callgrind-\(UUID().uuidString)"
+    let path = "/tmp/obsbench-callgrind-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     ChildProcesses.addScratch(path)
     return path

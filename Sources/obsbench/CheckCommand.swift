@@ -3,7 +3,8 @@ import BenchmarkReports
 import Foundation
 
 /// `obsbench check RULES [RUN.json]`: exit 1 when a rule of the file breaks;
-/// with `--suggest`, prints the file with bounds proposed from the run instead.
+/// with `--suggest`, prints the file with bounds proposed from the runs instead
+/// (`check RULES RUN.json… --suggest`: the largest of what they measured).
 enum CheckCommand {
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
@@ -12,8 +13,10 @@ enum CheckCommand {
     }
     let parsed = try ArgumentScanner.parse(
       arguments, command: "check", valueOptions: ["--results", "--format", "--baseline"], flags: ["--suggest"])
-    guard (1...2).contains(parsed.positionals.count), let rulesPath = parsed.positionals.first else {
-      throw UsageError("check: expected a RULES file and optionally a RUN.json")
+    let suggest = parsed.flags.contains("--suggest")
+    guard (1...(suggest ? Int.max : 2)).contains(parsed.positionals.count), let rulesPath = parsed.positionals.first else {
+      throw UsageError(
+        "check: expected a RULES file and optionally a RUN.json (several with --suggest, to take their spread)")
     }
     if parsed.positionals.count == 2, parsed.value("--results") != nil {
       throw UsageError("check: give the run either as RUN.json or with --results, not both")
@@ -30,17 +33,22 @@ enum CheckCommand {
     let text = String(decoding: data, as: UTF8.self)
     let rules = try CheckRule.parseFile(text, source: rulesPath)
     let resultsPath = parsed.positionals.dropFirst().first ?? parsed.value("--results") ?? "Reports/latest/results.json"
-    let run = try ResultsJSON.read(path: resultsPath)
-    if parsed.flags.contains("--suggest") {
-      console.out(try RulesSuggestion.rewrite(text, run: run, source: rulesPath))
+    if suggest {
+      // Every run's spread counts: a bound from one run breaks on the next host.
+      let paths = parsed.positionals.count > 1 ? Array(parsed.positionals.dropFirst()) : [resultsPath]
+      let runs = try paths.map { try ResultsJSON.read(path: $0) }
+      console.out(try RulesSuggestion.rewrite(text, runs: runs, source: rulesPath))
       return ExitStatus.success
     }
+    let run = try ResultsJSON.read(path: resultsPath)
     let verdicts = rules.flatMap { $0.evaluate(in: run) }
     let broken = verdicts.filter { !$0.passed }
+    let warned = verdicts.filter { $0.warning != nil }.count
     let summary =
-      broken.isEmpty
-      ? "all \(verdicts.count) checks of \(rules.count) rules hold"
-      : "\(broken.count) of \(verdicts.count) checks of \(rules.count) rules broke"
+      (broken.isEmpty
+        ? "all \(verdicts.count) checks of \(rules.count) rules hold"
+        : "\(broken.count) of \(verdicts.count) checks of \(rules.count) rules broke")
+      + (warned > 0 ? " (\(warned) not time gates, warned: a few nanoseconds or contention)" : "")
     let explanations = Self.explanations(of: broken, resultsPath: resultsPath, baselinePath: parsed.value("--baseline"))
     if format == "md" {
       console.out(CheckReport.markdown(verdicts, summary: summary, source: rulesPath))

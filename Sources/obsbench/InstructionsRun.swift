@@ -23,22 +23,24 @@ enum InstructionsRun {
     return run
   }
 
-  /// Counts the cases `runArguments` select and adds the counts to `run`: to its
-  /// timed results when it has them, else as results of their own.
+  /// Counts the cases of `plan`, each in a callgrind process of its own, and adds
+  /// the counts to `run`: to its timed results when it has them, else as
+  /// results of their own.
   ///
   /// Skipped scenarios get one line each on standard error.
   ///
   /// - Returns: Every measured case's profile, for `explain` to read later
   ///   without running the case again.
   static func count(
-    _ runArguments: [String], into run: inout BenchmarkRun, callgrind: Callgrind, console: Console
+    _ plan: BenchmarkPlan, into run: inout BenchmarkRun, callgrind: Callgrind, console: Console
   ) throws -> KeptProfiles {
     let start = Date()
     let directory = try CallgrindChild.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     console.printError("obsbench: counting instructions under valgrind's callgrind (\(callgrind.valgrind))")
-    let measurements = try CallgrindChild.measure(
-      runArguments, callgrind: callgrind, directory: directory, console: console)
+    let counts = try CallgrindChild.measure(
+      CountedCase.cases(of: plan), callgrind: callgrind, directory: directory, console: console)
+    let measurements = counts.measurements
     if run.cases.isEmpty {
       run.cases = measurements.results
       run.settings.durationSeconds = Date().timeIntervalSince(start)
@@ -59,6 +61,6 @@ enum InstructionsRun {
     if varying > 0 {
       console.printError("obsbench: \(varying) case(s) counted different instructions per operation over two equal stretches; see instructions_note")
     }
-    return try KeptProfiles(directory: directory, loopPerOperation: measurements.loopPerOperation)
+    return try counts.keptProfiles()
   }
 }

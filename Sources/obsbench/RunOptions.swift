@@ -15,10 +15,12 @@ struct RunOptions {
   var baselineBinary: String?
   /// The change an A/B run's verdict counts (`--threshold`, default 5%).
   var threshold = 0.05
+  /// A rules file (`--rules`): only the selected cases its rules judge run.
+  var rulesPath: String?
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--passes", "--time-budget", "--out", "--format",
-    "--inject-fault", "--metric", "--seed", "--baseline-binary", "--threshold",
+    "--inject-fault", "--metric", "--seed", "--baseline-binary", "--threshold", "--rules",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -81,6 +83,7 @@ struct RunOptions {
       }
       configuration.fault = known
     }
+    rulesPath = parsed.value("--rules")
     if let out = parsed.value("--out") {
       guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }
       outputDirectory = out

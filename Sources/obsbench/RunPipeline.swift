@@ -32,6 +32,10 @@ struct RunPipeline {
     options: RunOptions, registry: [BenchmarkSuite], environment: [String: String], console: Console,
     separateProcesses: Bool
   ) throws {
+    var options = options
+    if let rulesPath = options.rulesPath {
+      options.selection.cases = try Self.cases(judgedBy: rulesPath, registry: registry, selection: options.selection)
+    }
     self.options = options
     self.console = console
     plan = try BenchmarkPlan(registry: registry, selection: options.selection)
@@ -41,6 +45,27 @@ struct RunPipeline {
     self.registry = registry
     self.environment = environment
     progress = ProgressPrinter(console: console)
+  }
+
+  /// The cases of `selection` the rules of the file at `path` judge, so that a
+  /// gate's cases are measured and no others (`run --rules`).
+  ///
+  /// - Throws: ``UsageError`` for an unreadable or malformed file, or one whose
+  ///   rules judge no selected case.
+  static func cases(
+    judgedBy path: String, registry: [BenchmarkSuite], selection: BenchmarkSelection
+  ) throws -> Set<CaseKey> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError("run: cannot read rules file \(path)")
+    }
+    let rules = try CheckRule.parseFile(String(decoding: data, as: UTF8.self), source: path)
+    let plan = try BenchmarkPlan(registry: registry, selection: selection)
+    let keys = plan.groups.flatMap { group in
+      group.strategies.map { CaseKey(suite: group.suite, scenario: group.scenario.name, strategy: $0, size: group.size) }
+    }
+    let cases = rules.reduce(into: Set<CaseKey>()) { $0.formUnion($1.needed(of: keys)) }
+    guard !cases.isEmpty else { throw UsageError("run: the rules of \(path) judge none of the selected cases") }
+    return cases
   }
 
   /// Steps 2 and 3, measure passes and merge: every pass measured one way
@@ -104,9 +129,9 @@ struct RunPipeline {
 
   /// Step 5, instructions: counted under callgrind when `--metric` asks; the
   /// cases' profiles are kept for `explain`.
-  func countInstructions(_ run: inout BenchmarkRun, arguments: [String]) throws -> KeptProfiles? {
+  func countInstructions(_ run: inout BenchmarkRun) throws -> KeptProfiles? {
     guard let callgrind else { return nil }
-    return try InstructionsRun.count(arguments, into: &run, callgrind: callgrind, console: console)
+    return try InstructionsRun.count(plan, into: &run, callgrind: callgrind, console: console)
   }
 
   /// Step 6, publish: every case's figures (values or bounds, the ratio to apple
@@ -144,7 +169,7 @@ struct RunPipeline {
     } else {
       run = InstructionsRun.empty(plan: plan, quick: options.selection.quick)
     }
-    let profiles = try countInstructions(&run, arguments: arguments)
+    let profiles = try countInstructions(&run)
     if options.metrics.contains(.time) { checkFloor(&run) }
     // Dated when measuring ended, counts included, whichever way it measured:
     // the reports' date and the InfluxDB points' timestamp.

@@ -42,6 +42,9 @@ enum Usage {
                             shows the range) is an error when one sized scenario
                             is selected; with several, that scenario skips it, in
                             one note line
+      --rules FILE          Only the selected cases the rules of FILE judge (a
+                            check rules file; a ratio rule's reference strategy
+                            too): scripts/ci-instructions counts its gates' cases
       --samples N           At most N samples per case (1 to 100000; default 41,
                             31 with --quick), at most its share of them in each
                             pass and never fewer than 3 per pass; beyond 3,
@@ -84,8 +87,10 @@ enum Usage {
                             instructions runs the cases under valgrind's callgrind
                             (Debian package valgrind) and reports instructions_per_op:
                             exact and repeatable, counted over the measured region on
-                            every thread, the loop's own instructions removed. Cases
-                            that need parallel threads (contention) are skipped.
+                            every thread, the loop's own instructions removed, each
+                            case in a process of its own (its count does not depend
+                            on what else is selected). Cases that need parallel
+                            threads (contention) are skipped.
       -h, --help            Show this help
 
     Progress goes to standard error (where it is not a terminal, a plain line at
@@ -254,7 +259,8 @@ enum Usage {
     """
 
   static let check = """
-    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--baseline RUN.json] [--suggest]
+    USAGE: obsbench check RULES [RUN.json] [--format text|md] [--baseline RUN.json]
+           obsbench check RULES RUN.json [RUN.json…] --suggest
 
     Checks a run against a rules file, one rule a line:
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
@@ -270,7 +276,9 @@ enum Usage {
     absolute bytes, x on a ratio, or none. A median under its case's resolution
     is a bound (< x) and is judged as one: it passes a <= rule above it, and a
     rule it cannot decide fails ("cannot judge"). '#' starts a comment. A rule
-    that matches no case fails. Each failed rule is printed first.
+    that matches no case fails. Each failed rule is printed first. A relative
+    median rule on a case that is no time gate across hosts (either side under
+    10 ns, or a contention case) prints WARN and does not fail.
 
     OPTIONS:
       --results FILE        The run to check, instead of RUN.json
@@ -281,13 +289,15 @@ enum Usage {
                             change from this run's kept profile of the case (a
                             broken relative instruction rule is explained against
                             its reference strategy in RUN.json's own profiles)
-      --suggest             Print RULES with new bounds (to regenerate
-                            ci/rules.txt): each relative median <= or < rule's set
-                            to 1.6x the upper end of the 95% interval of the ratio
-                            the run measured, at most 1.9x the ratio itself (so a
-                            2x slowdown breaks it); each absolute instructions
-                            rule's to the count + 2%. A rewritten rule's comment is
-                            the measurement, then the note it had; other lines stay
+      --suggest             Print RULES with each relative median <= rule's
+                            bound set to 1.6x the largest upper end of the 95%
+                            interval of the ratio over the runs (at most 1.9x the
+                            largest ratio), rules that are no time gate in a run
+                            turned into comments saying why, and each absolute
+                            instructions rule's at the largest count + 2% (to
+                            regenerate ci/rules.txt and ci/instructions.txt). A
+                            rewritten rule's comment is the measurement, then the
+                            note it had; other lines stay
       -h, --help            Show this help
 
     Exit status: 0 every rule holds, 1 a rule broke, 64 bad input (including a

@@ -39,7 +39,10 @@ struct CheckRuleTests {
   }
 
   @Test func evaluate_relativeRule_comparesMediansOfTheSameRun() throws {
-    let run = Fixtures.sample
+    let run = Fixtures.run([
+      Fixtures.result("untracked", "lock-thread-keypath", samples: [30, 32, 31]),
+      Fixtures.result("untracked", "apple", samples: [170, 175, 180]),
+    ])
     let pass = try CheckRule(parsing: "lock-thread-keypath / apple on reads/untracked <= 0.25").evaluate(in: run)
     #expect(pass.map(\.passed) == [true])
     let fail = try CheckRule(parsing: "lock-thread-keypath / apple on untracked <= 0.1").evaluate(in: run)
@@ -90,11 +93,12 @@ struct CheckRuleTests {
     lock.uncertaintyNs = 0.4
     let apple = Fixtures.result("s", "apple", samples: [100, 100, 100])
     let run = Fixtures.run([lock, apple])
-    // < 0.5 ns over 100 ns: the ratio is below 0.005.
+    // < 0.5 ns over 100 ns: the ratio is below 0.005. A bound is a few
+    // nanoseconds, so a ratio rule on it warns rather than fails.
     #expect(try CheckRule(parsing: "lock / apple on s <= 0.01").evaluate(in: run).map(\.passed) == [true])
     let tight = try CheckRule(parsing: "lock / apple on s <= 0.001").evaluate(in: run)
-    #expect(tight.map(\.passed) == [false])
-    #expect(tight[0].line.contains("cannot judge"))
+    #expect(tight.map(\.passed) == [true])
+    #expect(tight[0].line.hasPrefix("WARN") && tight[0].line.contains("cannot judge"))
     #expect(try CheckRule(parsing: "lock on s <= 1ns").evaluate(in: run).map(\.passed) == [true])
     #expect(try CheckRule(parsing: "lock on s >= 0.01ns").evaluate(in: run).map(\.passed) == [false])
   }

@@ -31,6 +31,32 @@ struct InstructionReportTests {
     #expect(comparison.render().contains("regressed  reads/tracked[1] lock-thread-keypath: 15.00 -> 16.00"))
   }
 
+  @Test func compare_whenAFewInstructionReadGrowsPastTheThreshold_flagsIt() {
+    let before = Fixtures.run([Self.counted("untracked", "lock-thread-keypath", 4)])
+    let after = Fixtures.run([Self.counted("untracked", "lock-thread-keypath", 4.45)])
+    let comparison = InstructionComparison(baseline: before, current: after)
+    #expect(comparison.regressions.map(\.key.scenario) == ["untracked"])
+    #expect(InstructionComparison(baseline: after, current: before).rows.map(\.verdict) == [.improved])
+  }
+
+  @Test(arguments: [(4.0, 4.03, RunComparison.Verdict.unchanged), (4, 4.125, .regressed), (0, 0.125, .regressed)])
+  func verdict_whenTheChangeIsWithinOrPastTheThreshold_judgesItRelatively(
+    then: Double, now: Double, expected: RunComparison.Verdict
+  ) {
+    #expect(InstructionComparison.verdict(from: then, to: now, threshold: 0.01) == expected)
+  }
+
+  @Test func verdict_whenTheChangeIsUnderHalfTheResolution_callsItUnchanged() {
+    let count = 4.0 - 1.0 / 3
+    #expect(InstructionComparison.verdict(from: count, to: count + 1e-9, threshold: 0) == .unchanged)
+    #expect(InstructionComparison.verdict(from: count, to: count + InstructionComparison.resolution, threshold: 0) == .regressed)
+  }
+
+  @Test func resolution_isTheFinestFractionACountCanHold() {
+    let operations = 2 * InstructionRecorder.stepRange.upperBound * unrollFactor
+    #expect(InstructionComparison.resolution == 1 / Double(operations))
+  }
+
   @Test func compare_ignoresCasesWithoutCounts() {
     #expect(InstructionComparison(baseline: Fixtures.sample, current: Self.baseline).rows.isEmpty)
   }

@@ -76,6 +76,31 @@ struct GateCommandTests {
     #expect(outcome.err.contains("unit 'ns' does not fit allocs"))
   }
 
+  @Test func checkSuggest_givenSeveralRuns_boundsByTheLargest_andCommentsFewNanosecondRules() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gates-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // lock-thread-keypath takes 10 ns × scale against apple's 40 ns.
+    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["tracked"], scale: 1.5)), to: directory + "/a.json")
+    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["tracked"], scale: 2)), to: directory + "/b.json")
+    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["tracked"], scale: 0.5)), to: directory + "/c.json")
+    let rules = directory + "/rules.txt"
+    try "lock-thread-keypath / apple on reads/tracked <= 9\n".write(toFile: rules, atomically: true, encoding: .utf8)
+    let both = try ObsbenchProcess.run(["check", rules, directory + "/a.json", directory + "/b.json", "--suggest"])
+    #expect(both.status == 0, "\(both.err)")
+    let bound = try #require(try CheckRule.parseFile(both.out, source: "suggested").first?.bound)
+    // 1.6 × b's ratio of 0.5, not a's 0.375.
+    #expect(bound >= 0.8 && bound <= 0.95, "\(both.out)")
+    #expect(both.out.contains("in 2 runs"))
+    let fewNanoseconds = try ObsbenchProcess.run(["check", rules, directory + "/a.json", directory + "/c.json", "--suggest"])
+    #expect(fewNanoseconds.out.hasPrefix("# not a time gate: lock-thread-keypath / apple on reads/tracked ("), "\(fewNanoseconds.out)")
+    let check = try ObsbenchProcess.run(["check", rules, directory + "/c.json"])
+    #expect(check.status == 0)
+    #expect(check.out.hasPrefix("WARN "), "\(check.out)")
+    let twoWithoutSuggest = try ObsbenchProcess.run(["check", rules, directory + "/a.json", directory + "/b.json"])
+    #expect(twoWithoutSuggest.status == 64)
+  }
+
   @Test func checkHelp_examplesNameCasesThatExist() throws {
     let help = try ObsbenchProcess.run(["check", "--help"]).out
     // The examples: the lines between "one rule a line:" and "Grammar:".

@@ -24,8 +24,8 @@ struct UsageTests {
 
   @Test func checkHelp_describesTheBoundsSuggestWrites() {
     let help = Usage.check.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    #expect(help.contains("1.6x the upper end of the 95% interval"))
-    #expect(help.contains("at most 1.9x the ratio itself"))
+    #expect(help.contains("1.6x the largest upper end of the 95% interval"))
+    #expect(help.contains("at most 1.9x the largest ratio"))
     #expect(!help.contains("2x the upper end"))
   }
 

@@ -40,17 +40,24 @@ public struct Callgrind: Sendable {
     self.valgrind = valgrind
   }
 
-  /// Runs `executable` with `arguments` under callgrind, dumps going to
-  /// `directory/callgrind.out.N`, and waits for it.
+  /// Runs `executable` with `arguments` under callgrind in `directory`, dumps
+  /// going to `directory/callgrind.out.N`, and waits for it.
   ///
-  /// The child runs with `OBSBENCH_JEMALLOC=off` (valgrind and a preloaded
-  /// allocator do not mix; the system allocator is what it counts) and inherits
-  /// standard error, where it reports progress.
+  /// The child runs in `directory` with ``childEnvironment(from:)`` and its
+  /// standard error in `directory/stderr.log` (quoted when it fails).
   ///
   /// - Throws: ``CallgrindError`` when valgrind cannot start or the child fails;
   ///   the message quotes valgrind's reason and, for unreadable DWARF 5 debug
   ///   information, says how to build a binary it reads.
   public func run(executable: String, arguments: [String], directory: String) throws(CallgrindError) {
+    try wait(for: start(executable: executable, arguments: arguments, directory: directory), directory: directory)
+  }
+
+  /// Starts what ``run(executable:arguments:directory:)`` runs and returns at
+  /// once; ``wait(for:directory:)`` finishes it.
+  ///
+  /// - Throws: ``CallgrindError`` when valgrind cannot start.
+  public func start(executable: String, arguments: [String], directory: String) throws(CallgrindError) -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
     process.arguments = [
@@ -63,26 +70,53 @@ public struct Callgrind: Sendable {
       "--log-file=\(directory)/valgrind.log",
       executable,
     ] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["OBSBENCH_JEMALLOC"] = "off"
-    environment["LD_PRELOAD"] = nil
-    // Swift seeds its hashing per process, so a dictionary's probes, and with
-    // them the count, differed by up to 4% between two runs of one build; a fixed
-    // seed makes counts repeat, which an instruction gate needs.
-    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-    process.environment = environment
+    process.environment = Self.childEnvironment(from: ProcessInfo.processInfo.environment)
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let log = "\(directory)/\(Self.standardErrorName)"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    process.standardError = FileHandle(forWritingAtPath: log)
     do {
       try process.run()
     } catch {
       throw CallgrindError("cannot start \(valgrind): \(error.localizedDescription)")
     }
     ChildProcesses.started(process)
+    return process
+  }
+
+  /// Waits for a process ``start(executable:arguments:directory:)`` started.
+  ///
+  /// - Throws: ``CallgrindError`` when the child failed; the message quotes
+  ///   valgrind's reason and, for unreadable DWARF 5 debug information, says how
+  ///   to build a binary it reads.
+  public func wait(for process: Process, directory: String) throws(CallgrindError) {
     process.waitUntilExit()
     ChildProcesses.ended(process)
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw CallgrindError(failureReason(directory: directory, status: process.terminationStatus))
     }
   }
+
+  /// The environment the counted process gets: the same on every machine and
+  /// in every shell, whatever the caller's holds.
+  ///
+  /// The child reads its environment into the heap, so a longer variable moved
+  /// where the case's objects landed and with it the count (by 12 instructions
+  /// of render-body@100's 24 300). Kept from the caller: only what finds the
+  /// Swift runtime and valgrind's tools. `OBSBENCH_JEMALLOC=off`: valgrind and a
+  /// preloaded allocator do not mix, the system allocator is what it counts.
+  /// `SWIFT_DETERMINISTIC_HASHING`: Swift seeds its hashing per process, so a
+  /// dictionary's probes, and with them the count, differed by up to 4% between
+  /// two runs of one build.
+  public static func childEnvironment(from caller: [String: String]) -> [String: String] {
+    var environment = caller.filter { name, _ in ["LD_LIBRARY_PATH", "VALGRIND_LIB"].contains(name) }
+    environment["OBSBENCH_JEMALLOC"] = "off"
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    return environment
+  }
+
+  /// The file in the run's folder that holds the child's standard error.
+  public static let standardErrorName = "stderr.log"
 
   /// The `--callgrind-out-file` base in `directory`; dump N is `BASE.N`.
   public static func dumpBase(in directory: String) -> String {
@@ -95,7 +129,10 @@ public struct Callgrind: Sendable {
       return "valgrind cannot read this obsbench's DWARF 5 debug information; build it with scripts/instructions (swift build -c release --scratch-path .build-callgrind -Xcc -gdwarf-4 -Xswiftc -dwarf-version=4)"
     }
     let lastLines = log.split(separator: "\n").suffix(3).map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
+    let childError = (try? String(contentsOfFile: "\(directory)/\(Self.standardErrorName)", encoding: .utf8))?
+      .split(separator: "\n").last { !$0.hasPrefix("obsbench: instructions [") }
     return "the callgrind run exited with status \(status)"
       + (lastLines.isEmpty ? "" : ": " + lastLines.joined(separator: " / "))
+      + (childError.map { " (\($0))" } ?? "")
   }
 }

@@ -17,12 +17,42 @@ public struct InstructionMeasurements: Sendable {
     public var skipReason: String?
     /// Why set-up failed.
     public var failure: String?
+
+    /// Creates a case's outcome.
+    public init(
+      key: CaseKey, operationsPerIteration: Int, step: Int = 0, count: InstructionCount? = nil,
+      skipReason: String? = nil, failure: String? = nil
+    ) {
+      self.key = key
+      self.operationsPerIteration = operationsPerIteration
+      self.step = step
+      self.count = count
+      self.skipReason = skipReason
+      self.failure = failure
+    }
   }
 
   /// Every case, in plan order.
   public var cases: [Case]
   /// The reference loop's instructions per operation, by loop shape.
   public var loopPerOperation: [Int: Double]
+
+  /// Creates measurements from their cases.
+  public init(cases: [Case], loopPerOperation: [Int: Double] = [:]) {
+    self.cases = cases
+    self.loopPerOperation = loopPerOperation
+  }
+
+  /// Puts together what several children measured, cases in the order given.
+  ///
+  /// Each child counts its own reference loop; the loop is the same code in
+  /// every process, so the first count of each shape stands for all.
+  public init(merging parts: [InstructionMeasurements]) {
+    cases = parts.flatMap(\.cases)
+    loopPerOperation = parts.reduce(into: [:]) { references, part in
+      references.merge(part.loopPerOperation) { first, _ in first }
+    }
+  }
 
   /// Reads the manifest and dumps the child left in `directory`.
   ///

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The side of the instructions mode that runs under callgrind: prepares each case
 /// of a plan and calls ``measuredRegion(_:_:)`` at three iteration counts, then
@@ -21,11 +22,17 @@ public final class InstructionRecorder {
 
 
   private var dumpCount = 0
+  /// Where a dump's tail is read, allocated before any case is prepared.
+  private let tail = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
 
   /// Creates a recorder writing through `dumpBase`.
   public init(dumpBase: String, onProgress: @escaping (String) -> Void = { _ in }) {
     self.dumpBase = dumpBase
     self.onProgress = onProgress
+  }
+
+  deinit {
+    tail.deallocate()
   }
 
   /// Measures every case of `plan` and returns the manifest, in dump order.
@@ -116,9 +123,46 @@ public final class InstructionRecorder {
     return dumpCount
   }
 
+  // The `totals:` line of dump `number`, read from its tail into a buffer of its
+  // own with no allocation: the case's heap, and with it its count, must not
+  // depend on how long the dump is (its pid's digits, the paths it names) or on
+  // the folder it sits in, as reading it whole through Foundation made it.
   private func total(ofDump number: Int) -> UInt64? {
-    guard let text = try? String(contentsOfFile: "\(dumpBase).\(number)", encoding: .utf8) else { return nil }
-    return try? CallgrindDump.total(of: text[...])
+    let descriptor = open("\(dumpBase).\(number)", O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    let end = lseek(descriptor, 0, SEEK_END)
+    guard end >= 0, lseek(descriptor, max(0, end - off_t(tail.count)), SEEK_SET) >= 0 else { return nil }
+    var length = 0
+    while length < tail.count {
+      let read = Glibc.read(descriptor, tail.baseAddress! + length, tail.count - length)
+      guard read > 0 else { break }
+      length += read
+    }
+    return Self.totals(in: UnsafeBufferPointer(rebasing: tail[..<length]))
+  }
+
+  private static let totalsKey = Array("\ntotals: ".utf8)
+
+  /// The number after the last `totals: ` at the start of a line of `bytes`.
+  static func totals(in bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    let key = totalsKey
+    var index = bytes.count - key.count
+    while index >= 0 {
+      if (0..<key.count).allSatisfy({ bytes[index + $0] == key[$0] }) {
+        var value: UInt64 = 0
+        var position = index + key.count
+        var digits = 0
+        while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
+          value = value * 10 + UInt64(bytes[position] - 48)
+          position += 1
+          digits += 1
+        }
+        return digits > 0 ? value : nil
+      }
+      index -= 1
+    }
+    return nil
   }
 }
 

@@ -76,7 +76,11 @@ public struct BenchmarkPlan: Sendable {
           sizes.removeAll { !scenario.takes($0) }
         }
         for size in sizes {
-          groups.append(Group(suite: suite.name, scenario: scenario, size: size, strategies: strategies))
+          let chosen = selection.cases.map { cases in
+            strategies.filter { cases.contains(CaseKey(suite: suite.name, scenario: scenario.name, strategy: $0, size: size)) }
+          } ?? strategies
+          guard !chosen.isEmpty else { continue }
+          groups.append(Group(suite: suite.name, scenario: scenario, size: size, strategies: chosen))
         }
       }
     }

@@ -14,6 +14,8 @@ public struct BenchmarkSelection: Codable, Hashable, Sendable {
   public var sizes: [Int]?
   /// Whether to use each scenario's quick sizes.
   public var quick: Bool
+  /// Only these cases of those the other filters select; `nil` for all of them.
+  public var cases: Set<CaseKey>? = nil
 
   /// Creates a selection.
   public init(

@@ -16,6 +16,17 @@ public enum CheckReport {
         lines.append("| `\(rule)` | \(place) | \(NumberFormat.fixed(verdict.value)) |")
       }
     }
+    let warned = verdicts.filter { $0.warning != nil }
+    if !warned.isEmpty {
+      lines += ["", "Not time gates, so not failed (a few nanoseconds or contention: their instruction counts or nothing gate them):", ""]
+      lines += ["| rule | case | measured | why |", "|---|---|---:|---|"]
+      for verdict in warned {
+        let rule = MarkdownSummary.escape(verdict.rule.text)
+        let place = verdict.key.map { MarkdownSummary.escape($0.description) } ?? ""
+        lines.append(
+          "| `\(rule)` | \(place) | \(NumberFormat.fixed(verdict.value)) | \(MarkdownSummary.escape(verdict.warning ?? "")) |")
+      }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

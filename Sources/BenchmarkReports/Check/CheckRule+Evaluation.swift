@@ -11,8 +11,11 @@ public struct RuleVerdict: Sendable {
   public var value: Double?
   /// Whether the rule holds.
   public var passed: Bool
-  /// One line for the user, starting with `PASS` or `FAIL`.
+  /// One line for the user, starting with `PASS`, `FAIL` or `WARN`.
   public var line: String
+  /// Why the case is no time gate (``TimeGate``), when the rule times one: the
+  /// verdict then passes whatever was measured, and its line says why.
+  public var warning: String? = nil
 }
 
 extension CheckRule {
@@ -27,6 +30,8 @@ extension CheckRule {
   /// cannot show the rule holds (`< 0.2` against `<= 0.05`, or a reference under
   /// its resolution) fails as "cannot judge". A rule that matches no measured
   /// case fails: a gate that silently checks nothing is worse than one that complains.
+  /// A relative rule on the median of a case that is no time gate (a few
+  /// nanoseconds, contention: ``TimeGate``) warns and passes.
   public func evaluate(in run: BenchmarkRun) -> [RuleVerdict] {
     let candidates = matches(in: run)
     guard !candidates.isEmpty else {
@@ -63,18 +68,46 @@ extension CheckRule {
         // A bound over a value: the ratio is below bound / the reference's lowest plausible value.
         ratio = Figure.ratio(figure, over: otherFigure, value: nil, denominatorLow: other.statistics?.ciLow)
       }
-      return judge(ratio, key: result.key, "\(subject): \(how)", detail: " (\(describe(figure)) / \(describe(otherFigure)))")
+      let judged = judge(ratio, key: result.key, "\(subject): \(how)", detail: " (\(describe(figure)) / \(describe(otherFigure)))")
+      guard metric == .median, let reason = TimeGate.exclusion(of: result, against: other) else { return judged }
+      return Self.warned(judged, reason)
     }
+  }
+
+  // A verdict on a case that is no time gate: it passes, and says what it would
+  // have said and why it does not count.
+  private static func warned(_ verdict: RuleVerdict, _ reason: String) -> RuleVerdict {
+    var warned = verdict
+    warned.passed = true
+    warned.warning = reason
+    warned.line = "WARN " + verdict.line.drop { $0 != " " }.dropFirst() + "; not a time gate: " + reason
+    return warned
   }
 
   /// The cases of `run` the rule covers.
   public func matches(in run: BenchmarkRun) -> [CaseResult] {
-    run.cases.filter { result in
-      strategy.matches(result.strategy)
-        && (size == nil || result.size == size)
-        && (scenario.description.contains("/")
-          ? scenario.matches("\(result.suite)/\(result.scenario)") : scenario.matches(result.scenario))
+    run.cases.filter { covers($0.key) }
+  }
+
+  /// Whether the rule bounds `key`.
+  public func covers(_ key: CaseKey) -> Bool {
+    strategy.matches(key.strategy)
+      && (size == nil || key.size == size)
+      && (scenario.description.contains("/")
+        ? scenario.matches("\(key.suite)/\(key.scenario)") : scenario.matches(key.scenario))
+  }
+
+  /// The cases of `keys` judging the rule needs: those it bounds, and the
+  /// reference strategy's beside each.
+  public func needed(of keys: [CaseKey]) -> Set<CaseKey> {
+    var needed = Set<CaseKey>()
+    for key in keys where covers(key) {
+      needed.insert(key)
+      if let reference {
+        needed.insert(CaseKey(suite: key.suite, scenario: key.scenario, strategy: reference, size: key.size))
+      }
     }
+    return needed.intersection(keys)
   }
 
   /// The metric of `result` as published: a time under the case's resolution is a bound.

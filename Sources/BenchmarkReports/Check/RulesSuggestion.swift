@@ -1,29 +1,43 @@
 import BenchmarkKit
 import Foundation
 
-/// Proposes the bounds of a rules file from a run: each relative `<=`/`<` rule
-/// on the median gets 1.6 × the upper end of the 95% interval of the ratio it
-/// measured (``PairedRatio/interval(of:to:confidence:resamples:)``), the largest
-/// over the cases it covers, but at most 1.9 × the ratio itself, so that a gate
-/// sits within 2× of what the run measured and a 2× slowdown breaks it.
+/// Proposes the bounds of a rules file from one or more runs: each relative
+/// `<=`/`<` rule on the median gets 1.6 × the largest upper end of the 95%
+/// interval of the ratio it measured (``PairedRatio/interval(of:to:confidence:resamples:)``)
+/// over its cases and the runs, but at most 1.9 × the largest ratio itself, so
+/// that a gate sits within 2× of what the runs measured and a 2× slowdown
+/// breaks it. Several runs (other hosts, other times) give the spread one run
+/// cannot show.
 ///
-/// An absolute `instructions` rule gets the count plus ``instructionTolerance``:
-/// counts are exact for a build, so the gate can be tight.
+/// A relative median rule on a case that is no time gate in any run (a few
+/// nanoseconds or contention: ``TimeGate``) is turned into a comment saying why.
+/// An absolute `instructions` rule gets the largest count plus
+/// ``instructionTolerance``: counts are exact for a build, so the gate can be tight.
 ///
 /// Other lines (comments, other absolute rules, other metrics) are kept as written.
 /// A rewritten rule's comment is the measurement (`# measured …` or
 /// `# counted …`), followed by the line's own note when it had one
 /// (`# measured 0.0094, 95% ≤ 0.012 — the headline`): a note survives any
 /// number of rewrites, a previous measurement does not.
-/// The lead regenerates `ci/rules.txt` from the reference run with it.
+/// The lead regenerates `ci/rules.txt` from the reference run and others with it.
 public enum RulesSuggestion {
   /// `text` (a rules file) with the bounds of its relative median rules set to
-  /// `margin` × what `run` measured, each followed by a comment of the measurement.
+  /// `margin` × what `runs` measured, each followed by a comment of the measurement.
   ///
   /// - Throws: ``ReportError`` for a malformed rule.
   public static func rewrite(_ text: String, run: BenchmarkRun, margin: Double = 1.6, source: String) throws(ReportError)
     -> String
   {
+    try rewrite(text, runs: [run], margin: margin, source: source)
+  }
+
+  /// `text` with its bounds proposed from every run of `runs` (see the type).
+  ///
+  /// - Throws: ``ReportError`` for a malformed rule or no run.
+  public static func rewrite(_ text: String, runs: [BenchmarkRun], margin: Double = 1.6, source: String)
+    throws(ReportError) -> String
+  {
+    guard !runs.isEmpty else { throw ReportError("no run to suggest bounds from") }
     var lines = [String]()
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -39,32 +53,45 @@ public enum RulesSuggestion {
       } catch {
         throw ReportError("\(source):\(number + 1): \(error.message)")
       }
+      let counts = runs.map { countedInstructions(of: rule, in: $0) }
       if rule.metric == .instructions, rule.reference == nil, rule.comparison == .atMost || rule.comparison == .below,
-        let counted = countedInstructions(of: rule, in: run)
+        counts.allSatisfy({ $0 != nil }), let counted = counts.compactMap({ $0 }).max()
       {
         lines.append(instructionLine(content, rule: rule, counted: counted) + (note.map { " — " + $0 } ?? ""))
         continue
       }
-      guard let measured = measuredUpperEnd(of: rule, in: run), rule.reference != nil, rule.metric == .median,
-        rule.comparison == .atMost || rule.comparison == .below
-      else {
+      guard rule.reference != nil, rule.metric == .median, rule.comparison == .atMost || rule.comparison == .below else {
         lines.append(String(line))
         continue
       }
-      // 1.6 × the interval's upper end keeps an unchanged rerun clear of the gate;
-      // at most 1.9 × the measured ratio keeps a 2× slowdown from passing it. A
-      // rule whose interval reaches past that cannot do both: its case is too
-      // noisy to gate at 2× (the comment says so).
-      let cap = measured.ratio.map { $0 * 1.9 } ?? .infinity
-      let bound = measured.upper * margin < cap ? roundedUp(measured.upper * margin) : roundedDown(cap)
       let head = content.trimmingCharacters(in: .whitespaces)
       guard let operatorRange = head.range(of: rule.comparison.rawValue, options: .backwards) else {
         lines.append(String(line))
         continue
       }
+      if let reason = runs.lazy.compactMap({ notATimeGate(rule, in: $0) }).first {
+        let ruleText = head[..<operatorRange.lowerBound].trimmingCharacters(in: .whitespaces)
+        lines.append("# not a time gate: \(ruleText) (\(reason))")
+        continue
+      }
+      let measured = runs.map { measuredUpperEnd(of: rule, in: $0) }
+      guard measured.allSatisfy({ $0 != nil }) else {
+        lines.append(String(line))
+        continue
+      }
+      let upper = measured.compactMap { $0?.upper }.max() ?? 0
+      let ratios = measured.compactMap { $0?.ratio }
+      // 1.6 × the interval's upper end keeps an unchanged rerun clear of the gate;
+      // at most 1.9 × the measured ratio keeps a 2× slowdown from passing it. A
+      // rule whose interval reaches past that cannot do both: its case is too
+      // noisy to gate at 2× (the comment says so).
+      let cap = ratios.max().map { $0 * 1.9 } ?? .infinity
+      let bound = upper * margin < cap ? roundedUp(upper * margin) : roundedDown(cap)
+      let texts = measured.compactMap { $0?.text }
+      let what = runs.count == 1 ? "measured \(texts[0])" : "measured \(texts.joined(separator: ", ")) in \(runs.count) runs"
       lines.append(
-        "\(head[..<operatorRange.upperBound]) \(format(bound))  # measured \(measured.text), 95% ≤ \(format(measured.upper))"
-          + (bound < measured.upper * 1.1 ? " (too noisy to gate at 2×)" : "") + (note.map { " — " + $0 } ?? ""))
+        "\(head[..<operatorRange.upperBound]) \(format(bound))  # \(what), 95% ≤ \(format(upper))"
+          + (bound < upper * 1.1 ? " (too noisy to gate at 2×)" : "") + (note.map { " — " + $0 } ?? ""))
     }
     return lines.joined(separator: "\n")
   }
@@ -81,10 +108,26 @@ public enum RulesSuggestion {
     return text.isEmpty ? nil : text
   }
 
-  /// How far above its count an instruction rule's bound sits: 2%. Counts repeat
-  /// for a build to within 0.7% here (a path that depends on the heap's state
-  /// moves a little between runs); a change of code that adds a few instructions
-  /// to an operation of a few hundred breaks the gate.
+  /// Why a case the relative median `rule` covers in `run` is no time gate, or
+  /// `nil` when every one is.
+  static func notATimeGate(_ rule: CheckRule, in run: BenchmarkRun) -> String? {
+    guard let reference = rule.reference else { return nil }
+    for result in rule.matches(in: run) {
+      let key = CaseKey(suite: result.suite, scenario: result.scenario, strategy: reference, size: result.size)
+      let other = run.cases.first { $0.key == key }
+      if let reason = TimeGate.exclusion(of: result, against: other) {
+        return "\(result.suite)/\(result.scenario)[\(result.size)]: \(reason)"
+      }
+    }
+    return nil
+  }
+
+  /// How far above its count an instruction rule's bound sits: 2%. A case's
+  /// count repeats exactly for a build (each case counted in a fresh process),
+  /// but depends on where its objects land on the heap, which a change of code
+  /// elsewhere can move (by up to 1.2% on render-body@100 between two heaps); a
+  /// change that adds a few instructions to an operation of a few hundred
+  /// breaks the gate.
   public static let instructionTolerance = 0.02
 
   /// The largest instructions per operation over the rule's cases, or `nil` when
@@ -96,12 +139,13 @@ public enum RulesSuggestion {
   }
 
   /// The rule with its bound at the count plus ``instructionTolerance``, rounded up
-  /// to three significant digits (never below the count + 1/8: an exact count of
-  /// 4 is bounded by 4.125, so one instruction more breaks it).
+  /// to three significant digits, however few instructions the operation takes:
+  /// a read counted at 4 is bounded by 4.08, so one instruction more per
+  /// unrolled iteration of 8 reads (4.125) breaks it.
   static func instructionLine(_ content: String, rule: CheckRule, counted: Double) -> String {
     let head = content.trimmingCharacters(in: .whitespaces)
     guard let operatorRange = head.range(of: rule.comparison.rawValue, options: .backwards) else { return head }
-    let bound = max(roundedUp(counted * (1 + instructionTolerance), digits: 3), counted + 0.125)
+    let bound = roundedUp(counted * (1 + instructionTolerance), digits: 3)
     return "\(head[..<operatorRange.upperBound]) \(format(bound))  # counted \(format(counted))"
   }
 

@@ -5,8 +5,9 @@ import BenchmarkKit
 ///
 /// A count is exact for a build, so there is no noise model: a case regressed
 /// when its instructions per operation grew by more than the threshold (1% by
-/// default), improved when they shrank by more. Only cases counted in both runs
-/// are compared.
+/// default), improved when they shrank by more, however few instructions the
+/// operation takes (a read of 4 that takes 4.45 grew by 11%). Only cases counted
+/// in both runs are compared.
 public struct InstructionComparison: Sendable {
   /// One case counted in both runs.
   public struct Row: Sendable {
@@ -26,6 +27,15 @@ public struct InstructionComparison: Sendable {
   /// The default threshold: 1%.
   public static let defaultThreshold = 0.01
 
+  /// The smallest change two counts can show: 2⁻¹⁶ of an instruction.
+  ///
+  /// A count per operation is a whole number of instructions over 2 × step ×
+  /// operations per iteration operations, each a power of two of at most 4096
+  /// and 8 (``InstructionRecorder/stepRange``, the unrolled loop), less the
+  /// loop's count, made the same way; so two counts differ by a multiple of
+  /// 2⁻¹⁶, and any difference under half of that is the arithmetic's rounding.
+  public static let resolution = 1.0 / 65_536
+
   /// The cases counted in both runs, in the current run's order.
   public var rows: [Row]
   /// The relative change that counts.
@@ -39,12 +49,16 @@ public struct InstructionComparison: Sendable {
       uniquingKeysWith: { first, _ in first })
     rows = current.cases.compactMap { result in
       guard let now = result.instructionsPerOperation, let then = before[result.key] else { return nil }
-      // A change under half an instruction is rounding, whatever its ratio.
-      let change = now - then
-      let verdict: RunComparison.Verdict =
-        abs(change) <= 0.5 || abs(change) <= threshold * abs(then) ? .unchanged : change > 0 ? .regressed : .improved
-      return Row(key: result.key, baseline: then, current: now, verdict: verdict)
+      return Row(key: result.key, baseline: then, current: now, verdict: Self.verdict(from: then, to: now, threshold: threshold))
     }
+  }
+
+  /// Whether a count that went from `then` to `now` changed by more than
+  /// `threshold` of itself; a change under half the ``resolution`` is none.
+  public static func verdict(from then: Double, to now: Double, threshold: Double) -> RunComparison.Verdict {
+    let change = now - then
+    guard abs(change) >= resolution / 2, abs(change) > threshold * abs(then) else { return .unchanged }
+    return change > 0 ? .regressed : .improved
   }
 
   /// The cases whose count grew by more than the threshold.

@@ -138,12 +138,12 @@ enum ExplainSource {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     console.printError(
       "obsbench: counting \(target.scenarioPath)[\(target.size)] \(target.strategies.joined(separator: ", ")) under valgrind's callgrind\(executable.map { " with \($0)" } ?? "")")
-    let measurements = try CallgrindChild.measure(
-      target.childArguments, callgrind: callgrind, directory: directory, console: console, executable: executable)
-    for item in measurements.cases where item.failure != nil {
+    let counts = try CallgrindChild.measure(
+      target.countedCases, callgrind: callgrind, directory: directory, console: console, executable: executable)
+    for item in counts.measurements.cases where item.failure != nil {
       throw CallgrindError("\(item.key) failed: \(item.failure ?? "")")
     }
-    return try KeptProfiles(directory: directory, loopPerOperation: measurements.loopPerOperation)
+    return try counts.keptProfiles()
   }
 
   private static func find(

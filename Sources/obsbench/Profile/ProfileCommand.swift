@@ -33,28 +33,30 @@ enum ProfileCommand {
     let directory = try CallgrindChild.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     console.printError("obsbench: profiling \(target.scenarioPath)[\(target.size)] under valgrind's callgrind")
-    let measurements = try CallgrindChild.measure(
-      target.childArguments, callgrind: callgrind, directory: directory, console: console)
-    let entries = try InstructionMeasurements.manifest(in: directory)
-
-    let kept = try KeptProfiles(directory: directory, loopPerOperation: measurements.loopPerOperation)
+    let counts = try CallgrindChild.measure(
+      target.countedCases, callgrind: callgrind, directory: directory, console: console)
+    let kept = try counts.keptProfiles()
     let profiles = kept.cases.map(CaseProfile.init)
     var keptDumps = [String]()
+    let manifests = try counts.manifests()
     try folder.create()
-    for entry in entries where entry.kind == .measured {
-      let name = "callgrind.out.\(entry.key.suite)-\(entry.key.scenario)-\(entry.key.size).\(entry.key.strategy)"
-      let destination = "\(output)/\(name)"
-      try? FileManager.default.removeItem(atPath: destination)
-      try FileManager.default.copyItem(atPath: "\(Callgrind.dumpBase(in: directory)).\(entry.dumps[2])", toPath: destination)
-      keptDumps.append(destination)
+    for (dumps, entries) in manifests {
+      for entry in entries where entry.kind == .measured {
+        let name = "callgrind.out.\(entry.key.suite)-\(entry.key.scenario)-\(entry.key.size).\(entry.key.strategy)"
+        let destination = "\(output)/\(name)"
+        try? FileManager.default.removeItem(atPath: destination)
+        try FileManager.default.copyItem(atPath: "\(Callgrind.dumpBase(in: dumps)).\(entry.dumps[2])", toPath: destination)
+        keptDumps.append(destination)
+      }
     }
-    for entry in entries where entry.kind == .failed {
+    let failed = manifests.flatMap(\.entries).filter { $0.kind == .failed }
+    for entry in failed {
       console.printError("obsbench: FAILED \(entry.key): \(entry.note ?? "")")
     }
     console.print(ProfileTable(profiles: profiles, top: top).render())
     console.print("callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
     for path in keptDumps { console.print("  \(path)") }
     withExtendedLifetime(folder) {}
-    return entries.contains { $0.kind == .failed } ? ExitStatus.failure : ExitStatus.success
+    return failed.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 }

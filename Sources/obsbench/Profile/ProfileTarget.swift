@@ -69,9 +69,10 @@ struct ProfileTarget {
     }
   }
 
-  /// The options of `run` that select exactly these cases, for the callgrind child.
-  var childArguments: [String] {
-    ["--suite", suite.name, "--scenario", scenarioPath, "--strategy", strategies.joined(separator: ","),
-     "--sizes", String(size)]
+  /// The cases to count, one per strategy.
+  var countedCases: [CountedCase] {
+    strategies.map { strategy in
+      CountedCase(key: CaseKey(suite: suite.name, scenario: scenario.name, strategy: strategy, size: size))
+    }
   }
 }
