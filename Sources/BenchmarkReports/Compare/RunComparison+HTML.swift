@@ -54,7 +54,13 @@ extension RunComparison {
       minimum: min(values.min() ?? 1, 1 / 1.5), maximum: max(values.max() ?? 1, 1.5), start: labelWidth,
       end: labelWidth + plotWidth)
     var canvas = SVGCanvas(width: labelWidth + plotWidth + 90, height: top + rowHeight * Double(plotted.count) + 10)
-    canvas.text("current / baseline / machine factor (log scale) · dot: ratio of medians · line: 99% interval · band: ±threshold", x: labelWidth, y: 12, size: 11.5, fill: "#555")
+    // An A/B run's change is each case's standing against the reference beside
+    // it, pair by pair: no machine factor enters it.
+    let axis =
+      machine.pairing == nil
+      ? "current / baseline / machine factor (log scale) · dot: ratio of medians"
+      : "current / baseline, pass pair by pass pair, against apple beside it (log scale) · dot: the change"
+    canvas.text("\(axis) · line: 99% interval · band: ±threshold", x: labelWidth, y: 12, size: 11.5, fill: "#555")
     let bandLow = x.position(1 / (1 + threshold))
     let bandHigh = x.position(1 + threshold)
     canvas.rect(x: bandLow, y: top - 6, width: bandHigh - bandLow, height: rowHeight * Double(plotted.count) + 6, fill: "#eeeeee")

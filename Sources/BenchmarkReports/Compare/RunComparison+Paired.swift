@@ -91,7 +91,7 @@ extension RunComparison {
   /// ratio (``PairedRatio``). A process lands in a state that moves every
   /// workload in it alike — render-mutate[1] ran at about 1 050 or 1 800 ns per
   /// process, its `apple` case with it — and across 16 processes of an A/A run
-  /// that state spread a case's pass medians by 0.2–0.27 in log, its ratio to
+  /// that state spread a case's pass medians by 0.17–0.27 in log, its ratio to
   /// `apple` by 0.02–0.10. Reference cases, and cases with no reference, are
   /// compared by their pass medians.
   static func pairedShifts(
