@@ -8,24 +8,8 @@ extension RunComparison {
     groupReference: (before: CaseResult, after: CaseResult)? = nil
   ) -> Row {
     let metric = options.metric
-    let old = before?.failure == nil ? before.flatMap(metric.median) : nil
-    let new = after?.failure == nil ? after.flatMap(metric.median) : nil
-    var row = Row(
-      key: key, baseline: old, current: new,
-      sampleCounts: (before.map { metric.samples($0).count } ?? 0, after.map { metric.samples($0).count } ?? 0),
-      ratio: nil, change: nil, interval: nil, pValue: nil, verdict: .unchanged)
-    guard let after else {
-      row.verdict = .missing
-      return row
-    }
-    guard let new else {
-      row.verdict = after.failure == nil ? .missing : .failed
-      return row
-    }
-    guard let before, let old else {
-      row.verdict = .onlyInCurrent
-      return row
-    }
+    var (row, decided) = startedRow(key: key, before: before, after: after, options: options)
+    guard !decided, let before, let after, let old = row.baseline, let new = row.current else { return row }
     let factor = machine.factor
     let limit = log(1 + options.threshold)
     let enoughSamples = min(row.sampleCounts.baseline, row.sampleCounts.current) >= options.minimumSamples

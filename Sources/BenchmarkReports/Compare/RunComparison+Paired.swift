@@ -168,17 +168,9 @@ extension RunComparison {
     key: CaseKey, before: CaseResult?, after: CaseResult?, changes: [Double]?, pooledSpread: Double?,
     multiple: Double, options: Options
   ) -> Row {
-    let metric = options.metric
-    let old = before?.failure == nil ? before.flatMap(metric.median) : nil
-    let new = after?.failure == nil ? after.flatMap(metric.median) : nil
-    var row = Row(
-      key: key, baseline: old, current: new,
-      sampleCounts: (before.map { metric.samples($0).count } ?? 0, after.map { metric.samples($0).count } ?? 0),
-      ratio: nil, change: nil, interval: nil, pValue: nil, verdict: .unchanged)
-    guard let after else { return row.with(.missing) }
-    guard new != nil else { return row.with(after.failure == nil ? .missing : .failed) }
-    guard before != nil, let old else { return row.with(.onlyInCurrent) }
-    guard case .value(let oldMedian) = old, case .value(let newMedian)? = new else {
+    var (row, decided) = startedRow(key: key, before: before, after: after, options: options)
+    guard !decided else { return row }
+    guard case .value(let oldMedian)? = row.baseline, case .value(let newMedian)? = row.current else {
       row.change = .unresolved
       return row
     }
@@ -203,14 +195,7 @@ extension RunComparison {
 
   /// The z for a two-sided interval of `confidence` (2.576 for 0.99).
   static func normalQuantile(twoSided confidence: Double) -> Double {
-    let tail = (1 - confidence) / 2
-    var low = 0.0
-    var high = 12.0
-    for _ in 0..<60 {
-      let middle = (low + high) / 2
-      if erfc(middle / 2.0.squareRoot()) / 2 > tail { low = middle } else { high = middle }
-    }
-    return (low + high) / 2
+    normalQuantile(upperTail: (1 - confidence) / 2)
   }
 }
 

@@ -161,6 +161,34 @@ public struct RunComparison: Sendable {
     }
   }
 
+  /// A row of `key` with both published medians and its sample counts, judged
+  /// `unchanged` so far; `nil` with the row already decided when a side is
+  /// missing or failed (``Verdict/missing``, ``Verdict/failed``,
+  /// ``Verdict/onlyInCurrent``).
+  static func startedRow(key: CaseKey, before: CaseResult?, after: CaseResult?, options: Options)
+    -> (row: Row, decided: Bool)
+  {
+    let metric = options.metric
+    let old = before?.failure == nil ? before.flatMap(metric.median) : nil
+    let new = after?.failure == nil ? after.flatMap(metric.median) : nil
+    var row = Row(
+      key: key, baseline: old, current: new,
+      sampleCounts: (before.map { metric.samples($0).count } ?? 0, after.map { metric.samples($0).count } ?? 0),
+      ratio: nil, change: nil, interval: nil, pValue: nil, verdict: .unchanged)
+    if let after {
+      if new == nil {
+        row.verdict = after.failure == nil ? .missing : .failed
+      } else if before == nil || old == nil {
+        row.verdict = .onlyInCurrent
+      } else {
+        return (row, false)
+      }
+    } else {
+      row.verdict = .missing
+    }
+    return (row, true)
+  }
+
   /// The rows measured in both runs.
   public var common: [Row] {
     rows.filter { $0.baseline != nil && $0.current != nil }
@@ -185,7 +213,11 @@ public struct RunComparison: Sendable {
   /// the floor of 3 applies), 3.5 for 100, 4.1 for 1000.
   static func familyWiseMultiple(cases: Int, error: Double) -> Double {
     guard cases > 0, error > 0 else { return 0 }
-    let tail = error / Double(2 * cases)
+    return normalQuantile(upperTail: error / Double(2 * cases))
+  }
+
+  /// The z a standard normal exceeds with probability `tail` (bisection on erfc).
+  static func normalQuantile(upperTail tail: Double) -> Double {
     var low = 0.0
     var high = 12.0
     for _ in 0..<60 {
