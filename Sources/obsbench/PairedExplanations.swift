@@ -46,7 +46,8 @@ enum PairedExplanations {
         }
         explained += 1
       } catch {
-        continue
+        // An explanation is extra: the verdict stands without it.
+        console.printError("obsbench: note: \(key) not explained by instructions: \(error)")
       }
     }
     return entries

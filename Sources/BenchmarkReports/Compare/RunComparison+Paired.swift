@@ -38,14 +38,14 @@ extension RunComparison {
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let pairs = Self.pairedShifts(
       baseline: old, current: new, referenceStrategies: options.referenceStrategies.sorted())
-    var corrected = [CaseKey: [Double]]()
-    for (key, shifts) in pairs {
+    // The pairs each case can be judged by: at least two.
+    let judgeable = pairs.compactMapValues { shifts -> [Double]? in
       let values = shifts.compactMap { $0 }
-      if values.count >= 2 { corrected[key] = values }
+      return values.count >= 2 ? values : nil
     }
-    let referenceShifts = corrected.filter { options.referenceStrategies.contains($0.key.strategy) }.values
+    let referenceShifts = judgeable.filter { options.referenceStrategies.contains($0.key.strategy) }.values
       .map { $0.reduce(0, +) / Double($0.count) }
-    let pooled = Self.pooledSpread(corrected)
+    let pooled = Self.pooledSpread(judgeable)
     let judged = Set(old.keys).intersection(new.keys).count
     noiseMultiple = max(options.noiseMultiple, Self.familyWiseMultiple(cases: judged, error: options.familyWiseError))
     let spreads = pooled.values.sorted()
@@ -62,7 +62,7 @@ extension RunComparison {
     let multiple = noiseMultiple
     rows = Set(old.keys).union(new.keys).sorted().map { key in
       Self.pairedRow(
-        key: key, before: old[key], after: new[key], changes: corrected[key],
+        key: key, before: old[key], after: new[key], changes: judgeable[key],
         pooledSpread: pooled[SpreadKey(key)], multiple: multiple, options: options)
     }
     standings = StrategyStanding.all(baseline: old, current: new, metric: options.metric)
@@ -148,9 +148,9 @@ extension RunComparison {
 
   /// Per suite and strategy, the median over its cases of the standard
   /// deviation of their shifts between pairs.
-  static func pooledSpread(_ corrected: [CaseKey: [Double]]) -> [SpreadKey: Double] {
+  static func pooledSpread(_ shifts: [CaseKey: [Double]]) -> [SpreadKey: Double] {
     var spreads = [SpreadKey: [Double]]()
-    for (key, values) in corrected {
+    for (key, values) in shifts {
       guard let spread = standardDeviation(values) else { continue }
       spreads[SpreadKey(key), default: []].append(spread)
     }
@@ -174,22 +174,23 @@ extension RunComparison {
       row.change = .unresolved
       return row
     }
-    row.ratio = newMedian / oldMedian
+    let ratio = newMedian / oldMedian
+    row.ratio = ratio
     guard let changes, let own = standardDeviation(changes) else {
       // Too few pairs to judge by: a change beyond the threshold cannot be confirmed.
-      let ratio = newMedian / oldMedian
       row.change = .value(ratio)
       return row.with(abs(log(ratio)) > log(1 + options.threshold) && ratio > 1 ? .notEnoughSamples : .unchanged)
     }
     let mean = changes.reduce(0, +) / Double(changes.count)
     let noise = max(own, pooledSpread ?? 0) / Double(changes.count).squareRoot()
     row.change = .value(exp(mean))
-    let z = noise > 0 ? mean / noise : (mean == 0 ? 0 : .infinity * mean.sign.factor)
-    row.pValue = erfc(abs(z) / 2.0.squareRoot())
+    // How many times its noise the change is, either way.
+    let z = noise > 0 ? abs(mean) / noise : (mean == 0 ? 0 : .infinity)
+    row.pValue = erfc(z / 2.0.squareRoot())
     let half = noise * Self.normalQuantile(twoSided: options.confidence)
     row.interval = exp(mean - half)...exp(mean + half)
     guard abs(mean) > log(1 + options.threshold) else { return row }
-    guard abs(z) > multiple else { return row.with(.withinNoise) }
+    guard z > multiple else { return row.with(.withinNoise) }
     return row.with(mean > 0 ? .regressed : .improved)
   }
 
@@ -197,8 +198,4 @@ extension RunComparison {
   static func normalQuantile(twoSided confidence: Double) -> Double {
     normalQuantile(upperTail: (1 - confidence) / 2)
   }
-}
-
-extension FloatingPointSign {
-  fileprivate var factor: Double { self == .minus ? -1 : 1 }
 }
