@@ -101,6 +101,26 @@ extension SelfCheck {
     return Double(fastest) / Double(rounds * 32)
   }
 
+  /// The harness's own loop as a case: the reference loop of eight empty
+  /// operations per iteration, timed like any unrolled case.
+  ///
+  /// Its true cost beyond the loop is nothing, so once the runner subtracts the
+  /// reference of its shape it must net to zero. A runner that subtracted another
+  /// shape's reference (the single-operation loop, ~0.3-0.5 ns per iteration, in
+  /// place of an eighth of the eight-operation one) would net that difference
+  /// below zero — a shift the chains' own variation can hide, and this cannot.
+  static var emptyBody: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "empty-body",
+      summary: "The harness's reference loop itself (8 empty operations per loop iteration): nets to zero",
+      strategies: [strategy]
+    ) { _, _ in
+      PreparedCase(
+        operationsPerIteration: unrollFactor,
+        run: { referenceLoop($0, operationsPerIteration: unrollFactor) })
+    }
+  }
+
   /// The target of `injected-10ns`.
   static let injectedTargetNs = 10.0
   /// The chain length of `injected-10ns`, chosen once per process from a raw timing.

@@ -47,6 +47,27 @@ extension SelfCheck {
     )
   }
 
+  /// The loop the runner subtracts nets to zero when timed as a case.
+  ///
+  /// The tolerance, 0.1 ns per operation, is twice an eighth of the whole
+  /// eight-operation loop measured here (~0.05 ns): wide for placement noise,
+  /// narrow against the single-operation loop's ~0.3-0.5 ns.
+  static let emptyBodyNetsZero = SuiteCheck(
+    name: "empty-body-nets-zero",
+    summary: "The harness's own eight-operation loop, timed as a case, nets to zero within 0.1 ns per operation"
+  ) { context in
+    guard let median = context.result(scenario: "empty-body", strategy: strategy)?.statistics?.median else {
+      return nil
+    }
+    return CheckOutcome(
+      passed: abs(median) <= emptyBodyToleranceNs, measured: median, expected: 0,
+      detail: "empty-body: \(format(median)) ns per operation after the loop's cost is subtracted (tolerance ±\(emptyBodyToleranceNs) ns)"
+    )
+  }
+
+  /// How far from zero `empty-body` may net, in ns per operation.
+  static let emptyBodyToleranceNs = 0.1
+
   /// An operation of known cost is measured at that cost.
   static let injectedMeasuredExactly = SuiteCheck(
     name: "injected-10ns-measured",

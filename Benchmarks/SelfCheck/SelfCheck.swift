@@ -15,9 +15,9 @@ public enum SelfCheck {
       name: "selfcheck",
       summary: "The harness measuring operations of known cost, with its precision checks",
       isDefault: false,
-      scenarios: [mulChain, mulChainSingle, injected, allocate, notify, linearSum],
+      scenarios: [mulChain, mulChainSingle, emptyBody, injected, allocate, notify, linearSum],
       checks: [
-        chainScalesLinearly, unrollFactorsAgree, injectedMeasuredExactly, oneAllocationPerOperation,
+        chainScalesLinearly, unrollFactorsAgree, emptyBodyNetsZero, injectedMeasuredExactly, oneAllocationPerOperation,
         linearSumGrowsLinearly,
       ]
     )

@@ -190,6 +190,22 @@ struct SelfCheckFaultTests {
     #expect(check.outcome?.passed == false)
   }
 
+  @Test func selfcheck_whenTheReferenceShapeIsIgnored_failsTheEmptyBodyCheck() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let outcome = try ObsbenchProcess.run([
+      "run", "--scenario", "selfcheck/empty-body", "--quick", "--samples", "5",
+      "--inject-fault", "reference-shape-ignored", "--out", directory, "--format", "json",
+    ])
+    // The eight-operation loop, less the single-operation loop per operation,
+    // nets below zero by most of a loop iteration, in any build.
+    #expect(outcome.status == 1, "\(outcome.err)")
+    let run = try ResultsJSON.read(path: directory + "/results.json")
+    let check = try #require(run.checks.first { $0.name == "empty-body-nets-zero" })
+    #expect(check.outcome?.passed == false)
+    #expect(try #require(check.outcome?.measured) < -0.1)
+  }
+
   @Test func run_rejectsAnUnknownFault() throws {
     let outcome = try ObsbenchProcess.run(["run", "--inject-fault", "gremlins"])
     #expect(outcome.status == 64)
