@@ -49,9 +49,8 @@ extension Store {
           "scope(state:get:action:): get reads another state than keyPath")
       }
       #endif
-      let project = source.projector().map { parentProject in { get(parentProject()) } }
       let childSource = KeyPathSource(
-        parent: source, keyPath: keyPath, get: get, project: project, tree: tree)
+        parent: source, keyPath: keyPath, project: projection(get), tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }
@@ -64,11 +63,31 @@ extension Store {
   /// while it is nil. The store ends when the state becomes nil or is replaced:
   /// its reads then return the last value and its sends are dropped; a new
   /// presentation gets a new store.
+  ///
+  /// `keyPath` is projected at run time on every read and send of the child;
+  /// `scope(state:get:action:)` with a compiled getter is not.
+  @inlinable
   public func scope<ChildState: ObservableState, ChildAction>(
     state keyPath: KeyPath<State, ChildState?>,
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? where ChildState.Strategy == Strategy {
-    let current = self[dynamicMember: keyPath]
+    scope(state: keyPath, get: { $0[keyPath: keyPath] }, action: embed)
+  }
+
+  /// The child store of the optional (presented) state at `keyPath`, whose reads
+  /// and sends call `get` instead of projecting `keyPath` at run time; `keyPath`
+  /// stays its identity (see the non-optional `scope(state:get:action:)` for
+  /// what `get` must read).
+  ///
+  /// - Complexity: a read or send of the child calls one closure per level from
+  ///   the root, plus `get`.
+  @inlinable
+  public func scope<ChildState: ObservableState, ChildAction>(
+    state keyPath: KeyPath<State, ChildState?>,
+    get: @escaping (State) -> ChildState?,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? where ChildState.Strategy == Strategy {
+    let current = read(get)
     return tree.guard.withExclusiveAccess {
       guard let current else {
         children[keyPath] = nil
@@ -77,7 +96,7 @@ extension Store {
       if let cached = children[keyPath] as? Store<ChildState, ChildAction>, cached.source.isPresent {
         return cached
       }
-      let child = endingChild(initial: current, find: { $0[keyPath: keyPath] }, embed: embed)
+      let child = endingChild(initial: current, project: projection(get), embed: embed)
       children[keyPath] = child
       return child
     }
@@ -86,9 +105,34 @@ extension Store {
   /// The child store of the row `id` of the identified collection at `keyPath`,
   /// or `nil` if there is no such row: the per-row store of a `ForEach`. Cached per
   /// row; the store ends when its row is removed or replaced.
+  ///
+  /// `keyPath` is projected at run time on every read and send of the row;
+  /// `scope(row:of:get:action:)` with a compiled getter is not.
+  @inlinable
   public func scope<Row, RowAction>(
     row id: Row.ID,
     of keyPath: KeyPath<State, IdentifiedArray<Row>>,
+    action embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
+    scope(row: id, of: keyPath, get: { $0[keyPath: keyPath] }, action: embed)
+  }
+
+  /// The child store of the row `id` of the identified collection at `keyPath`,
+  /// whose reads and sends call `get` instead of projecting `keyPath` at run
+  /// time; `keyPath` and `id` stay its identity (`get` must read what `keyPath`
+  /// reads, as for `scope(state:get:action:)`).
+  ///
+  /// Inlinable, so that the closures it makes (the row's projection from the
+  /// root, its presence check and the dispatch of its actions) are specialised
+  /// where the store is scoped.
+  ///
+  /// - Complexity: a read or send of the row calls one closure per level from
+  ///   the root, plus `get` and one lookup by id.
+  @inlinable
+  public func scope<Row, RowAction>(
+    row id: Row.ID,
+    of keyPath: KeyPath<State, IdentifiedArray<Row>>,
+    get: @escaping (State) -> IdentifiedArray<Row>,
     action embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     let key = RowKey(path: keyPath, id: id)
@@ -96,33 +140,53 @@ extension Store {
       if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
-      guard let row = source.read({ $0[keyPath: keyPath][id: id] }) else {
+      guard let row = source.read({ get($0)[id: id] }) else {
         children[key] = nil
         return nil
       }
       let child = endingChild(
-        initial: row, find: { $0[keyPath: keyPath][id: id] }, embed: { embed(id, $0) }
+        initial: row, project: projection { get($0)[id: id] }, embed: { embed(id, $0) }
       )
       children[key] = child
       return child
     }
   }
 
-  private func endingChild<ChildState: ObservableState, ChildAction>(
+  /// A child's state projected from the root's: `step` applied to this store's
+  /// state as its source projects it, or, from the root store, to the root's
+  /// memory itself (no closure in between, and the root's state passed to `step`
+  /// without a copy of it).
+  @inlinable
+  func projection<Child>(_ step: @escaping (State) -> Child) -> () -> Child {
+    if let rootState { return { step(rootState.pointee) } }
+    let parentProject = source.projection()
+    return { step(parentProject()) }
+  }
+
+  /// A store of an `EndingSource`, whose sends are dropped once it ended.
+  @inlinable
+  func endingChild<ChildState: ObservableState, ChildAction>(
     initial: ChildState,
-    find: @escaping (State) -> ChildState?,
+    project: @escaping () -> ChildState?,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
-    let source = EndingSource(parent: self.source, initial: initial, find: find)
+    let source = EndingSource(parent: self.source, initial: initial, project: project, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
-      guard tree.guard.withExclusiveAccess({ source.isPresent }) else { return }
+      guard tree.guard.withExclusiveAccess({ source.isPresentNow }) else { return }
       dispatch(embed(action))
     }
   }
 }
 
 /// The cache key of a row store.
-private struct RowKey<Path: Hashable, ID: Hashable>: Hashable {
-  let path: Path
-  let id: ID
+@usableFromInline
+struct RowKey<Path: Hashable, ID: Hashable>: Hashable {
+  @usableFromInline let path: Path
+  @usableFromInline let id: ID
+
+  @inlinable
+  init(path: Path, id: ID) {
+    self.path = path
+    self.id = id
+  }
 }

@@ -31,6 +31,9 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// The source as a memoising one (a `scope(state:)` child), whose warm memo a
   /// read takes directly; `nil` otherwise.
   @usableFromInline let memo: MemoSource<State>?
+  /// The source as an ending one (an optional or row child), whose reads, sends
+  /// and presence a store checks in code specialised for the state; `nil` otherwise.
+  @usableFromInline let ending: EndingSource<State>?
   /// Sends an action to the root; captures no store, so child stores cached by
   /// their parent do not keep it alive.
   @usableFromInline let dispatch: (Action) -> Void
@@ -46,6 +49,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     self.rootState = root?.state
     self.rootRef = root.map { Unmanaged.passUnretained($0) }
     self.memo = source as? MemoSource<State>
+    self.ending = source as? EndingSource<State>
     self.dispatch = dispatch
   }
 
@@ -95,6 +99,9 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
         return body(memo.memoState.pointee)
       }
     }
+    if let ending {
+      return tree.guard.withExclusiveAccess { body(ending.refreshed().pointee) }
+    }
     return tree.guard.withExclusiveAccess { source.read(body) }
   }
 
@@ -111,18 +118,19 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
 
   /// Whether the store's state still exists (false once an optional child became
   /// nil or a row was removed).
+  @inlinable
   public var isPresent: Bool {
-    tree.guard.withExclusiveAccess { source.isPresent }
+    guard let ending else { return tree.guard.withExclusiveAccess { source.isPresent } }
+    return tree.guard.withExclusiveAccess { ending.isPresentNow }
   }
 
-  /// Fills a cold memo: here, specialised, when the state is found from the root
-  /// in one call and no scope wants the reads collected (the memo's own fill is
-  /// generic code, which looks the strategy's scope up and copies the state
-  /// through its value witnesses).
+  /// Fills a cold memo: here, specialised, when no scope wants the reads
+  /// collected (the memo's own fill is generic code, which looks the strategy's
+  /// scope up and copies the state through its value witnesses).
   @inlinable
   func fill(_ memo: MemoSource<State>) {
-    if let project = memo.project, !Strategy.Scope.isRecording {
-      memo.memoState.initialize(to: project())
+    if !Strategy.Scope.isRecording {
+      memo.memoState.initialize(to: memo.project())
       memo.hasMemo = true
       tree.filledMemos.append(memo)
     } else {
@@ -147,6 +155,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     changes.collect {
       tree.guard.withExclusiveAccess {
         if !tree.filledMemos.isEmpty { tree.dropMemos() }
+        tree.sends &+= 1
         root.reduce(action)
         if root.rootWasReplaced { root.didReplaceRoot() }
       }
@@ -181,6 +190,9 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// itself when it fills its memo, so a send after which nobody read pays nothing.
   /// (The guard provides exclusivity; a dynamic check would cost every send.)
   @exclusivity(unchecked) @usableFromInline var filledMemos: [any MemoizedSource] = []
+  /// The sends reduced so far, counted before each reducer runs: what tells an
+  /// ending source that its state may have changed since it last looked. Guarded.
+  @exclusivity(unchecked) @usableFromInline var sends: UInt64 = 0
 
   @usableFromInline
   init() {}

@@ -1,0 +1,93 @@
+/// A child state that may go away: an optional (presented) child, or one row of
+/// an identified collection. It ends for good the first time it is found missing
+/// or replaced by a state of another identity.
+///
+/// `project` is the whole way down from the root's state, composed where the
+/// store was scoped (`@inlinable`), so that `Store.read`, `Store.isPresent` and
+/// the child's send run specialised code: no key path projected at run time and
+/// no generic metadata looked up on the path, once the step down was compiled
+/// (`get:`). The state is found anew on every read rather than memoised: the
+/// read right after a send, the one a re-render makes, is the one that counts,
+/// and a memo would only add its upkeep to it.
+@usableFromInline
+final class EndingSource<State: ObservableState>: StateSource<State> {
+  /// The state as last read; what reads return once the source ended. Memory of
+  /// its own, guarded by the tree's guard (no dynamic exclusivity check).
+  @usableFromInline let last: UnsafeMutablePointer<State>
+  /// Whether the state was found missing or replaced once. Guarded.
+  @exclusivity(unchecked) @usableFromInline var ended = false
+  /// The current state projected from the root's, `nil` where it is missing.
+  @usableFromInline let project: () -> State?
+  /// Whether the parent's state still exists; `nil` when it cannot end.
+  @usableFromInline let parentIsPresent: (() -> Bool)?
+  /// The tree's `sends` when the state was last found present. Only a send
+  /// changes the state, so until the next one it is still present. Guarded.
+  @exclusivity(unchecked) @usableFromInline var presentAt: UInt64 = .max
+  /// Whose `sends` to compare; the tree outlives its sources' use (a store holds
+  /// its tree), so no reference count is checked on the way.
+  @usableFromInline unowned(unsafe) let tree: StoreTree<State.Strategy>
+
+  @usableFromInline
+  init<Parent>(
+    parent: StateSource<Parent>, initial: State, project: @escaping () -> State?,
+    tree: StoreTree<State.Strategy>
+  ) {
+    last = .allocate(capacity: 1)
+    last.initialize(to: initial)
+    self.project = project
+    self.tree = tree
+    parentIsPresent = parent.canEnd ? { parent.isPresent } : nil
+  }
+
+  deinit {
+    last.deinitialize(count: 1)
+    last.deallocate()
+  }
+
+  /// The current state if it is still the one this source began with; ends the
+  /// source the first time it is not. Does not update `last`.
+  @inlinable
+  final func current() -> State? {
+    if ended { return nil }
+    if let state = project(), state._$identity == last.pointee._$identity {
+      presentAt = tree.sends
+      return state
+    }
+    ended = true
+    return nil
+  }
+
+  /// The state a read sees: the current one, remembered as `last`, or `last`
+  /// once the source ended.
+  @inlinable
+  final func refreshed() -> UnsafeMutablePointer<State> {
+    if let state = current() { last.pointee = state }
+    return last
+  }
+
+  /// `isPresent`, specialised where the store calls it.
+  ///
+  /// A state found present since the last send is present still: a row's send
+  /// right after its re-render does not look the row up again. Not inside a
+  /// tracking scope, where looking it up records the reads a reader relies on.
+  @inlinable
+  final var isPresentNow: Bool {
+    if ended { return false }
+    if let parentIsPresent, !parentIsPresent() { return false }
+    if presentAt == tree.sends, !State.Strategy.Scope.isRecording { return true }
+    return current() != nil
+  }
+
+  override func read<R>(_ body: (State) -> R) -> R {
+    body(refreshed().pointee)
+  }
+
+  override var isPresent: Bool { isPresentNow }
+
+  override var canEnd: Bool { true }
+
+  @usableFromInline
+  override func projection() -> () -> State {
+    { [self] in refreshed().pointee }
+  }
+}
