@@ -25,7 +25,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy> {
     // One key path for every row: a literal in generic code is instantiated at
     // run time on every evaluation (tens of thousands of instructions each).
     let rowsPath = \ListState<S>.rows
-    rows = (0..<count).map { store.scope(row: $0, of: rowsPath, action: ListAction.row)! }
+    rows = (0..<count).map { store.scope(row: $0, of: rowsPath, get: { $0.rows }, action: ListAction.row)! }
     let tally = self.tally
     // `read` rather than dynamic members: a key path literal in generic code is
     // instantiated at run time on every re-arm (see reads/store-member).
