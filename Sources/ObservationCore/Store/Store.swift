@@ -179,30 +179,3 @@ extension Store where Action: BindableAction, Action.State == State {
     }
   }
 }
-
-/// What the stores of one tree share: the guard of its state and the registrar that
-/// whole invalidation records every read on.
-@usableFromInline
-final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
-  @usableFromInline let `guard` = S.Registrar.Guard()
-  @usableFromInline let registrar = S.Registrar()
-  /// The child stores' sources that hold a memo now; guarded. A source adds
-  /// itself when it fills its memo, so a send after which nobody read pays nothing.
-  /// (The guard provides exclusivity; a dynamic check would cost every send.)
-  @exclusivity(unchecked) @usableFromInline var filledMemos: [any MemoizedSource] = []
-  /// The sends reduced so far, counted before each reducer runs: what tells an
-  /// ending source that its state may have changed since it last looked. Guarded.
-  @exclusivity(unchecked) @usableFromInline var sends: UInt64 = 0
-
-  @usableFromInline
-  init() {}
-
-  /// Drops every child store's memo: the state is about to change.
-  @usableFromInline
-  func dropMemos() {
-    // Popped one by one: `removeAll(keepingCapacity:)` goes through the generic
-    // range replacement and destroys the existentials generically (~200
-    // instructions per send for one memo).
-    while let memo = filledMemos.popLast() { memo.dropMemo() }
-  }
-}
