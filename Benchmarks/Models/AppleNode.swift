@@ -28,7 +28,6 @@ func appleNodeReducer(_ node: AppleNode, _ action: NodeAction) -> Effect<NodeAct
   switch action {
   case .setValue(let value): node.value = value
   case .setSide(let side): node.side = side
-  case .replaceChild(let depth): node.child = AppleNode(depth: depth)
   case .child(let action): if let child = node.child { _ = appleNodeReducer(child, action) }
   }
   return .none

@@ -57,9 +57,6 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
 enum NodeAction {
   case setValue(Int)
   case setSide(Int)
-  /// Replaces the child with a fresh chain of `depth` nodes: a new identity
-  /// below, which every read through the old child must see.
-  case replaceChild(depth: Int)
   indirect case child(NodeAction)
 }
 
@@ -68,7 +65,6 @@ func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: 
   switch action {
   case .setValue(let value): state.value = value
   case .setSide(let side): state.side = side
-  case .replaceChild(let depth): state.child = NodeState(depth: depth)
   case .child(let action): state.modifyChild { _ = nodeReducer(&$0, action) }
   }
   return .none

@@ -54,7 +54,6 @@ func plainNodeReducer(_ state: inout PlainNode, _ action: NodeAction) -> Effect<
   switch action {
   case .setValue(let value): state.value = value
   case .setSide(let side): state.side = side
-  case .replaceChild(let depth): state.child = [PlainNode(depth: depth)]
   case .child(let action): if !state.child.isEmpty { _ = plainNodeReducer(&state.child[0], action) }
   }
   return .none
