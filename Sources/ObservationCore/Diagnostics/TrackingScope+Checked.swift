@@ -47,8 +47,7 @@ extension TaskLocalScope {
     // The plain read's question, asked of the word that holds the render gate
     // beside the count of open async scopes: "no scope, and no render checking
     // anywhere" costs what it costs a plain read.
-    let slot = TaskScopeSlot.forCheckedRead
-    if slot.isEmpty { return }
+    guard let slot = TaskScopeSlot.forCheckedRead else { return }
     if _fastPath(!slot.isTagged) {
       slot.untaggedList.pointee.record(registrar, mask)
       return

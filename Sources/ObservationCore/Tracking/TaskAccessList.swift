@@ -15,9 +15,9 @@ final class TaskAccessList: Sendable {
   /// The task that opened the scope, for a read that meets the scope's mask.
   nonisolated(unsafe) let maskingTask: UnsafeRawPointer?
   /// The slot the mask replaced on the opening thread.
-  nonisolated(unsafe) let maskedSlot: TaskScopeSlot
+  nonisolated(unsafe) let maskedSlot: TaskScopeSlot?
 
-  init(maskingTask: UnsafeRawPointer?, maskedSlot: TaskScopeSlot) {
+  init(maskingTask: UnsafeRawPointer?, maskedSlot: TaskScopeSlot?) {
     state = Mutex(State())
     self.maskingTask = maskingTask
     self.maskedSlot = maskedSlot

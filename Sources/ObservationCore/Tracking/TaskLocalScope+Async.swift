@@ -17,7 +17,7 @@ extension TaskLocalScope {
     // Started inside a published scope (on this thread, from `Task.immediate`):
     // mask it so that this task's reads find the binding.
     // The slot holds a reference to the list while the mask is published.
-    let mask = masked.isEmpty ? nil : TaskScopeSlot.masking(list)
+    let mask = masked == nil ? nil : TaskScopeSlot.masking(list)
     if let mask { TaskScopeSlot.store(mask) }
     obs_task_bindings_add(1)
     var result: Result<T, E>?

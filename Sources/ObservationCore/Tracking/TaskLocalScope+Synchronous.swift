@@ -13,9 +13,9 @@ extension TaskLocalScope {
   /// Ends the publication of `list`, restoring `outer`. A mask left above it by an
   /// async scope that suspended (and will end elsewhere) goes too.
   @inline(__always)
-  private static func unpublish(_ list: UnsafeMutablePointer<AccessList>, restoring outer: TaskScopeSlot) {
+  private static func unpublish(_ list: UnsafeMutablePointer<AccessList>, restoring outer: TaskScopeSlot?) {
     var top = TaskScopeSlot.stored
-    while let masking = top.mask {
+    while let masking = top?.mask {
       top = masking.takeUnretainedValue().maskedSlot
       masking.release()
     }
@@ -45,7 +45,7 @@ extension TaskLocalScope {
       switch enclosing(outer) {
       case .published(let outerList): outerList.pointee.append(contentsOf: list.pointee)
       case .bound:
-        if !TaskScopeSlot.forRead.isEmpty, swift_task_getCurrent() != nil {
+        if TaskScopeSlot.forRead != nil, swift_task_getCurrent() != nil {
           current?.record(contentsOf: list.pointee)
         }
       }

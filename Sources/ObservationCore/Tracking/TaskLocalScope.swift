@@ -36,8 +36,7 @@ public enum TaskLocalScope: TrackingScope {
 
   @inlinable @inline(__always)
   public static func record(_ registrar: RegistrarBase, _ mask: UInt64) {
-    let slot = TaskScopeSlot.forRead
-    if slot.isEmpty { return }
+    guard let slot = TaskScopeSlot.forRead else { return }
     if _fastPath(!slot.isTagged) {
       slot.untaggedList.pointee.record(registrar, mask)
     } else {
@@ -75,12 +74,12 @@ public enum TaskLocalScope: TrackingScope {
 
   /// Follows masks down from `slot` to the scope a read of the current task
   /// reaches: the first published list, unless a mask of this task comes first.
-  static func enclosing(_ slot: TaskScopeSlot) -> Enclosing {
+  static func enclosing(_ slot: TaskScopeSlot?) -> Enclosing {
     var slot = slot
     var task: UnsafeRawPointer??
-    while !slot.isEmpty, !slot.isUnbound {
-      if let list = slot.list { return .published(list) }
-      let masking = slot.mask!.takeUnretainedValue()
+    while let current = slot, !current.isUnbound {
+      if let list = current.list { return .published(list) }
+      let masking = current.mask!.takeUnretainedValue()
       if task == nil { task = .some(swift_task_getCurrent()) }
       if masking.maskingTask == task! { return .bound }
       slot = masking.maskedSlot
@@ -90,13 +89,12 @@ public enum TaskLocalScope: TrackingScope {
 
   @inlinable
   public static var isRecording: Bool {
-    let slot = TaskScopeSlot.forRead
-    if !slot.isEmpty, !slot.isTagged { return true }
+    if let slot = TaskScopeSlot.forRead, !slot.isTagged { return true }
     return isRecordingSlow
   }
 
   @usableFromInline static var isRecordingSlow: Bool {
     if case .published = enclosing(.stored) { return true }
-    return !TaskScopeSlot.forRead.isEmpty && swift_task_getCurrent() != nil && current != nil
+    return TaskScopeSlot.forRead != nil && swift_task_getCurrent() != nil && current != nil
   }
 }
