@@ -7,7 +7,10 @@ struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
   let id: Int
   private var _value = 0
 
-  init(id: Int) { self.id = id }
+  init(id: Int, value: Int = 0) {
+    self.id = id
+    _value = value
+  }
 
   var value: Int {
     get { access(0); return _value }

@@ -1,3 +1,4 @@
+@testable import Benchmarks
 import ObservationCore
 import Testing
 
@@ -24,13 +25,13 @@ struct StoreCompiledPathTests {
   private func chain<S: ObservationStrategy>(_: S.Type, compiledEvery: Int) async {
     await S.isolated {
       let depth = 9
-      var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeReducer)]
+      var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeTestReducer)]
       for level in 1..<depth {
         let parent = stores.last!
         if level % compiledEvery == 0 {
-          stores.append(parent.scope(state: \.child!, get: { $0.child! }, action: NodeAction.child))
+          stores.append(parent.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child))
         } else {
-          stores.append(parent.scope(state: \.child!, action: NodeAction.child))
+          stores.append(parent.scope(state: \.child!, action: NodeTestAction.child))
         }
       }
       for (level, store) in stores.enumerated() {
@@ -54,9 +55,9 @@ struct StoreCompiledPathTests {
 
   private func cached<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
-      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeReducer)
-      let first = root.scope(state: \.child!, get: { $0.child! }, action: NodeAction.child)
-      let again = root.scope(state: \.child!, get: { $0.child! }, action: NodeAction.child)
+      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
+      let first = root.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
+      let again = root.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
       #expect(first === again)
     }
   }
@@ -68,10 +69,10 @@ struct StoreCompiledPathTests {
 
   private func observes<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
-      let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeReducer)
-      let middle = root.scope(state: \.child!, get: { $0.child! }, action: NodeAction.child)
-      let below = middle.scope(state: \.child!, get: { $0.child! }, action: NodeAction.child)
-      let leaf = below.scope(state: \.child!, get: { $0.child! }, action: NodeAction.child)
+      let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeTestReducer)
+      let middle = root.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
+      let below = middle.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
+      let leaf = below.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
       leaf.send(.setValue(1))
       // Cold read in the scope: it passes through every ancestor's `child`.
       let ofLeaf = watch(S.self) { _ = leaf.value }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Benchmarks
 import ObservationCore
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import Benchmarks
 import ObservationCore
 import Testing
 
@@ -202,10 +203,10 @@ struct StoreTests {
   private func deep<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let depth = 6
-      let root = Store(initialState: NodeState<S>(depth: depth), reducer: nodeReducer)
+      let root = Store(initialState: NodeState<S>(depth: depth), reducer: nodeTestReducer)
       var stores = [root]
       for _ in 1..<depth {
-        stores.append(stores.last!.scope(state: \.child!, action: NodeAction.child))
+        stores.append(stores.last!.scope(state: \.child!, action: NodeTestAction.child))
       }
       let leaf = stores.last!
       let ofLeaf = watch(S.self) { _ = leaf.value }

@@ -96,3 +96,20 @@ public enum HarnessFault: String, CaseIterable, Codable, Hashable, Sendable {
   /// case's own.
   case referenceShapeIgnored = "reference-shape-ignored"
 }
+
+extension RunConfiguration {
+  /// The configuration pass `pass` (1-based) is measured with: the run's, with
+  /// the first pass's iteration counts to adopt, a seed of its own (the passes'
+  /// bootstraps should not be alike for no reason), and what is left of the
+  /// run's budget shared by the passes still to run, so a pass that overran
+  /// leaves the later ones less and the run keeps to its budget.
+  public func forPass(_ pass: Int, calibratedIterations: [CaseKey: Int]?, elapsedSeconds: Double) -> RunConfiguration {
+    var configuration = self
+    configuration.calibratedIterations = pass > 1 ? calibratedIterations : self.calibratedIterations
+    configuration.seed = seed &+ UInt64(pass)
+    configuration.timeBudgetSeconds = timeBudgetSeconds.map {
+      max(0.001, ($0 - elapsedSeconds) / Double(passes - pass + 1))
+    }
+    return configuration
+  }
+}

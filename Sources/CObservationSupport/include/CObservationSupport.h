@@ -1,7 +1,9 @@
 #ifndef OBSBENCH_COBSERVATIONSUPPORT_H
 #define OBSBENCH_COBSERVATIONSUPPORT_H
 
-// Thread-local slots for the thread-local tracking scope and the store.
+// Thread-local slots of the tracking scopes, the `+checked` render state and the
+// store, and the process-wide words a `task` read tests when its thread has no
+// scope published (the count of open async scopes, and the render gate beside it).
 //
 // Swift has no native thread-local storage. A C11 `_Thread_local` variable read
 // through a `static inline` accessor is inlined into Swift callers by the Clang
@@ -51,8 +53,10 @@ static inline void obs_thread_render_set(int render) {
   obs_thread_checked_update(obs_thread_scope, render);
 }
 
-/// The owner slot of the innermost synchronous task-local tracking scope open on
-/// this thread (its task and its lock-free list), or null.
+/// The task-local scope's slot on this thread: the access list of the innermost
+/// synchronous task-local scope (an even address, recorded into with no lock); a
+/// mask (a `TaskAccessList` address tagged in the low bit) an async scope started
+/// inside it publishes for its own task; or null. `TaskScopeSlot` decodes it.
 extern OBS_TLS void *_Nullable obs_task_scope;
 
 static inline void *_Nullable obs_task_scope_get(void) { return obs_task_scope; }

@@ -10,10 +10,11 @@ import Synchronization
 /// thread-local flag (synchronous renders) and binds a task-local pass (so that a
 /// `task`-scope strategy judges work that resumed on another thread correctly).
 /// A `thread` read then asks the one thread-local a plain read asks (kept as "the
-/// open scope, else a render is checking, else nothing"); a `task` read ORs one
-/// relaxed process-wide word (render passes running while checking is on) into
-/// the count of open scopes a plain read tests and, only while a render runs
-/// somewhere with checking on, looks up the task-local pass.
+/// open scope, else a render is checking, else nothing"); a `task` read with no
+/// scope published tests one process-wide word that holds the count of open async
+/// scopes a plain read tests and, beside it, the render gate (render passes
+/// running while checking is on), and only while that word is nonzero looks up the
+/// task's binding and then the task-local pass.
 ///
 /// What the `thread` flavour cannot see: an async render (`render` with `await`)
 /// sets no thread flag, since the task may resume on any thread; and work a render

@@ -47,9 +47,9 @@ extension TaskLocalScope {
     // The plain read's question, asked of the word that holds the render gate
     // beside the count of open async scopes: "no scope, and no render checking
     // anywhere" costs what it costs a plain read.
-    guard let slot = obs_task_scope_or_bound_or_render() else { return }
-    if _fastPath(UInt(bitPattern: slot) & 1 == 0) {
-      slot.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
+    guard let slot = TaskScopeSlot.forCheckedRead else { return }
+    if _fastPath(!slot.isTagged) {
+      slot.untaggedList.pointee.record(registrar, mask)
       return
     }
     recordUnpublishedChecked(slot, registrar, mask, model: model, field: field)
@@ -60,7 +60,7 @@ extension TaskLocalScope {
   /// binding or a masked scope records it, else an open render pass notes it.
   @usableFromInline @inline(never)
   static func recordUnpublishedChecked(
-    _ slot: UnsafeMutableRawPointer, _ registrar: RegistrarBase, _ mask: UInt64,
+    _ slot: TaskScopeSlot, _ registrar: RegistrarBase, _ mask: UInt64,
     model: AnyObject, field: ObservedField
   ) {
     if recordUnpublished(slot, registrar, mask) { return }

@@ -50,7 +50,8 @@ public enum UntrackedAccessDiagnostics {
   /// `task` reads, and this thread's render flag (other threads' renders take it
   /// at their next render; until then the slow path stops their reports).
   /// Switched off, a `thread` strategy's read asks exactly what a plain one asks,
-  /// and a `task` one ORs one more relaxed load into a plain one's test.
+  /// and a `task` one loads the word holding the gate instead of the plain one's
+  /// count: the same instructions, one address apart.
   public static var isEnabled: Bool {
     get { RenderContext.isChecking }
     set {

@@ -5,8 +5,9 @@
 ///
 /// The check sits on the untracked branch only: a `thread` read asks the one
 /// thread-local a plain read asks (a tracked read adds one compare), a `task`
-/// read ORs one relaxed load into the plain read's test. Store state is not
-/// checked yet: its reads are replayed from memos that do not know their field.
+/// read tests a word holding the plain read's count and the render gate, so it
+/// executes the plain read's instructions. Store state is not checked yet: its
+/// reads are replayed from memos that do not know their field.
 public enum UntrackedChecking<Base: ObservationStrategy>: ObservationStrategy {
   public typealias Registrar = Base.Registrar
   public typealias Scope = Base.Scope

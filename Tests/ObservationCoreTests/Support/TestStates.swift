@@ -1,3 +1,4 @@
+@testable import Benchmarks
 import ObservationCore
 
 /// A child state with two observed fields.
@@ -29,24 +30,6 @@ struct ChildState<S: ObservationStrategy>: ObservableState {
 
   /// Replaces the state with a fresh one: a new identity.
   mutating func reset() { self = ChildState() }
-}
-
-/// One row of an identified collection.
-struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
-  typealias Strategy = S
-  let _$registrar = S.Registrar()
-  let id: Int
-  private var _value = 0
-
-  init(id: Int, value: Int = 0) {
-    self.id = id
-    _value = value
-  }
-
-  var value: Int {
-    get { access(0); return _value }
-    set { _value = newValue; didSet(0) }
-  }
 }
 
 /// The root state of the store tests: scalars, a nested child, an optional child,
@@ -127,10 +110,6 @@ struct AppState<S: ObservationStrategy>: ObservableState {
 }
 
 enum ChildAction {
-  case increment
-}
-
-enum RowAction {
   case increment
 }
 
