@@ -11,7 +11,7 @@ import BenchmarkKit
 struct JudgementStage: Sendable {
   /// The stage's name, for tests and messages: e.g. `threshold`.
   let name: String
-  /// The verdict this stage reaches on `judgement`, or `nil` to pass it on; it
+  /// The verdict this stage reaches on `judgement`, or `nil` to hand it on; it
   /// may fill in figures of the row (the p-value, the interval).
   let judge: @Sendable (inout CaseJudgement) -> RunComparison.Verdict?
 }
