@@ -27,9 +27,12 @@ struct NoiseOfChangeTests {
   @Test func noiseScale_whenReferenceCasesStrayBeyondTheirSamples_widensEveryCasesNoise() throws {
     // Ten apple cases steady to 1%, each moved ±8% in the current run: far more
     // than their samples show.
-    let before = (0..<10).map { Fixtures.result("s\($0)", "apple", samples: GateLogicTests.steady(100, seed: UInt64($0))) }
+    let before = (0..<10).map {
+      Fixtures.result("s\($0)", "apple", samples: GateLogicTests.steady(100, seed: UInt64($0)))
+    }
     let after = (0..<10).map {
-      Fixtures.result("s\($0)", "apple", samples: GateLogicTests.steady($0 % 2 == 0 ? 108 : 92.6, seed: UInt64(20 + $0)))
+      Fixtures.result(
+        "s\($0)", "apple", samples: GateLogicTests.steady($0 % 2 == 0 ? 108 : 92.6, seed: UInt64(20 + $0)))
     }
     let old = Dictionary(uniqueKeysWithValues: before.map { ($0.key, $0) })
     let new = Dictionary(uniqueKeysWithValues: after.map { ($0.key, $0) })
