@@ -23,15 +23,18 @@ extension JudgementStage {
   /// the code then changed only if its standing against that reference (the paired
   /// ratio, round by round within each pass) moved beyond its interval too.
   static let workloadReference = JudgementStage(name: "workload reference") { judgement in
-    guard let reference = judgement.groupReference, let referenceChange = referenceChange(judgement),
-      let standing = RunComparison.standingChange(
-        before: judgement.before, after: judgement.after, reference: reference, options: judgement.options)
-    else { return nil }
+    guard let reference = judgement.groupReference, let referenceChange = referenceChange(judgement) else {
+      return nil
+    }
     let limit = judgement.limit
     let referenceNoise = RunComparison.noiseOfChange(
       before: reference.before, after: reference.after, machine: judgement.machine, metric: judgement.metric)
     let referenceMoved = judgement.slower ? referenceChange : -referenceChange
-    guard referenceMoved > max(limit, referenceNoise) else { return nil }
+    // The standing's intervals are bootstrapped: only worth it where the reference moved.
+    guard referenceMoved > max(limit, referenceNoise),
+      let standing = RunComparison.standingChange(
+        before: judgement.before, after: judgement.after, reference: reference, options: judgement.options)
+    else { return nil }
     let moved = judgement.slower ? standing.logChange : -standing.logChange
     return moved > max(limit, judgement.multiple * standing.noise) ? nil : .withinNoise
   }
