@@ -74,12 +74,14 @@ extension Collections {
       // The same state value goes back, so its registrar (and its observer) stay.
       let removed = S.inIsolation { fixture.rowState(middle) }
       run = { iterations in
-        alternate(iterations, phase, even: { store.send(.remove(middle)) }, odd: { store.send(.insert(removed, at: middle)) })
+        alternate(
+          iterations, phase, even: { store.send(.remove(middle)) }, odd: { store.send(.insert(removed, at: middle)) })
       }
       expected = notifiedByRemoveOrReinsert(S.self, rows: rows)
     case .move:
       run = { iterations in
-        alternate(iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
+        alternate(
+          iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
       }
       expected = notifiedByStructureChange(S.self, rows: rows)
     }
@@ -128,11 +130,13 @@ extension Collections {
     case .remove:
       let removed = store.state.storage[middle]!
       return PreparedCase(run: { iterations in
-        alternate(iterations, phase, even: { store.send(.remove(middle)) }, odd: { store.send(.insert(removed, at: middle)) })
+        alternate(
+          iterations, phase, even: { store.send(.remove(middle)) }, odd: { store.send(.insert(removed, at: middle)) })
       })
     case .move:
       return PreparedCase(run: { iterations in
-        alternate(iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
+        alternate(
+          iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
       })
     }
   }

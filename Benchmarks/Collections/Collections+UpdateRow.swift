@@ -6,7 +6,9 @@ extension Collections {
   static var updateRow: BenchmarkScenario {
     BenchmarkScenario(
       name: "update-row",
-      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
+      summary:
+        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
+          + "from a row's store adding one to that row's value (apple: row.value += 1 on its object)",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores

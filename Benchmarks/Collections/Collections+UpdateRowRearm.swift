@@ -11,7 +11,9 @@ extension Collections {
   static var updateRowRearm: BenchmarkScenario {
     BenchmarkScenario(
       name: "update-row-rearm",
-      summary: "Like-for-like update-row: one send from a row's store adding one to its value; every observer reached fires and re-arms a one-shot scope (apple: withObservationTracking)",
+      summary:
+        "Like-for-like update-row: one send from a row's store adding one to its value; every observer reached fires "
+          + "and re-arms a one-shot scope (apple: withObservationTracking)",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores

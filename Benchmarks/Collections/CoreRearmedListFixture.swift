@@ -30,9 +30,11 @@ final class CoreRearmedListFixture<S: ObservationStrategy> {
     // `read` rather than dynamic members: a key path literal in generic code is
     // instantiated at run time on every re-arm (see reads/store-member).
     for row in rows {
-      CoreRearmedObservation.observe(S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } }, onChange: { tally.bump() })
+      CoreRearmedObservation.observe(
+        S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } }, onChange: { tally.bump() })
     }
     // What a ForEach reads: the ids, through `rows`.
-    CoreRearmedObservation.observe(S.self, { [unowned(unsafe) store] in _ = store.read { $0.rows.ids } }, onChange: { tally.bump() })
+    CoreRearmedObservation.observe(
+      S.self, { [unowned(unsafe) store] in _ = store.read { $0.rows.ids } }, onChange: { tally.bump() })
   }
 }

@@ -10,7 +10,9 @@ extension Contention {
   static var actorHop: BenchmarkScenario {
     BenchmarkScenario(
       name: "actor-hop",
-      summary: "One hop into ObservationActor from a task outside it, writing an observed model there, t tasks at once (1 notification)",
+      summary:
+        "One hop into ObservationActor from a task outside it, writing an observed model there, t tasks at once (1 "
+          + "notification)",
       sizes: threadCounts,
       quickSizes: threadCounts,
       strategies: StrategyIDs.onActor,

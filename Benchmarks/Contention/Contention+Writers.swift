@@ -6,7 +6,9 @@ extension Contention {
   static var object: BenchmarkScenario {
     BenchmarkScenario(
       name: "object",
-      summary: "One increment of an object that one persistent observer reads, from one of t threads started together (1 notification, none lost; 8 per loop iteration)",
+      summary:
+        "One increment of an object that one persistent observer reads, from one of t threads started together (1 "
+          + "notification, none lost; 8 per loop iteration)",
       sizes: threadCounts,
       quickSizes: threadCounts,
       strategies: StrategyIDs.anyThread + [StrategyIDs.apple, StrategyIDs.none],
@@ -73,7 +75,9 @@ extension Contention {
   static var store: BenchmarkScenario {
     BenchmarkScenario(
       name: "store",
-      summary: "One send incrementing a field that one persistent observer reads, from one of t threads started together (1 notification, none lost; 8 per loop iteration)",
+      summary:
+        "One send incrementing a field that one persistent observer reads, from one of t threads started together (1 "
+          + "notification, none lost; 8 per loop iteration)",
       sizes: threadCounts,
       quickSizes: threadCounts,
       strategies: StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements

@@ -27,7 +27,8 @@ enum Contention {
 
   /// Why `--metric instructions` skips the suite.
   static let instructionsSkipReason =
-    "needs threads running in parallel; valgrind runs one thread at a time, so its count would measure valgrind's scheduling"
+    "needs threads running in parallel; valgrind runs one thread at a time, so its count would measure valgrind's "
+      + "scheduling"
 
   /// Thread counts.
   static let threadCounts = [1, 2, 4]

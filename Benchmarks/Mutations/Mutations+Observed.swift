@@ -6,7 +6,9 @@ extension Mutations {
   static var observed: BenchmarkScenario {
     BenchmarkScenario(
       name: "observed",
-      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one write of a new value to a property k observers read (k notifications; 8 per loop iteration)",
+      summary:
+        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one write of "
+          + "a new value to a property k observers read (k notifications; 8 per loop iteration)",
       sizes: observerCounts,
       quickSizes: quickObserverCounts,
       strategies: StrategyIDs.objectsObserved
@@ -24,7 +26,9 @@ extension Mutations {
   static var observedOtherKeyPath: BenchmarkScenario {
     BenchmarkScenario(
       name: "observed-other-keypath",
-      summary: "One write of a new value to a property while k persistent observers read another one (keypath: 0 notified, whole: k; 8 per loop iteration)",
+      summary:
+        "One write of a new value to a property while k persistent observers read another one (keypath: 0 notified, "
+          + "whole: k; 8 per loop iteration)",
       sizes: observerCounts,
       quickSizes: quickObserverCounts,
       strategies: StrategyIDs.objects
@@ -63,9 +67,10 @@ extension Mutations {
     for _ in 0..<observers {
       // Unowned: the observation lives in the model's own registrar, so it can
       // never outlive the model; a strong capture would be a cycle.
-      AppleObservation.observe({ [unowned(unsafe) model] in
-        _ = onOther ? model.other : model.count
-      }, onChange: { tally.bump() })
+      AppleObservation.observe(
+        { [unowned(unsafe) model] in
+          _ = onOther ? model.other : model.count
+        }, onChange: { tally.bump() })
     }
     let cursor = Cursor()
     return PreparedCase(
@@ -82,7 +87,8 @@ extension Mutations {
   static var equalValue: BenchmarkScenario {
     BenchmarkScenario(
       name: "equal-value",
-      summary: "One write of the value a property already holds while one persistent observer reads it (8 per loop iteration)",
+      summary:
+        "One write of the value a property already holds while one persistent observer reads it (8 per loop iteration)",
       strategies: StrategyIDs.objects
     ) { id, _ in
       switch try Subject(id) {

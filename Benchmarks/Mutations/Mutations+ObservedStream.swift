@@ -24,7 +24,9 @@ extension Mutations {
   static var observedStream: BenchmarkScenario {
     BenchmarkScenario(
       name: "observed-stream",
-      summary: "Idiomatic continuous forms: a task writes on ObservationActor, then an awaiting for-await consumer receives the value (apple: Observations; core: persistent observe into an AsyncStream)",
+      summary:
+        "Idiomatic continuous forms: a task writes on ObservationActor, then an awaiting for-await consumer receives "
+          + "the value (apple: Observations; core: persistent observe into an AsyncStream)",
       strategies: StrategyIDs.objects
     ) { id, _ in
       switch try Subject(id) {

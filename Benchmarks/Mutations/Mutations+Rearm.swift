@@ -13,7 +13,9 @@ extension Mutations {
   static var observedRearm: BenchmarkScenario {
     BenchmarkScenario(
       name: "observed-rearm",
-      summary: "Like-for-like observed: writes a property k re-armed one-shot observers read; each fires and re-arms (core: withTracking, apple: withObservationTracking)",
+      summary:
+        "Like-for-like observed: writes a property k re-armed one-shot observers read; each fires and re-arms (core: "
+          + "withTracking, apple: withObservationTracking)",
       sizes: observerCounts,
       quickSizes: quickObserverCounts,
       strategies: StrategyIDs.objects
@@ -32,7 +34,8 @@ extension Mutations {
     S.inIsolation {
       for _ in 0..<observers {
         // Unowned, as apple's: the armed scope lives in the model's registrar.
-        CoreRearmedObservation.observe(S.self, { [unowned(unsafe) model] in _ = model.count }, onChange: { tally.bump() })
+        CoreRearmedObservation.observe(
+          S.self, { [unowned(unsafe) model] in _ = model.count }, onChange: { tally.bump() })
       }
     }
     let cursor = Cursor()
@@ -65,7 +68,9 @@ extension Mutations {
   static var storeSendRearm: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-send-rearm",
-      summary: "Like-for-like store-send-observed: a send adding one to a field one re-armed one-shot observer reads; it fires and re-arms (apple: withObservationTracking)",
+      summary:
+        "Like-for-like store-send-observed: a send adding one to a field one re-armed one-shot observer reads; it "
+          + "fires and re-arms (apple: withObservationTracking)",
       strategies: StrategyIDs.stores
     ) { id, _ in
       switch try Subject(id) {
@@ -82,7 +87,8 @@ extension Mutations {
     S.inIsolation {
       // `read` rather than the dynamic member: a key path literal in generic
       // code is instantiated at run time on every re-arm (see reads/store-member).
-      CoreRearmedObservation.observe(S.self, { [unowned(unsafe) store] in _ = store.read { $0.count } }, onChange: { tally.bump() })
+      CoreRearmedObservation.observe(
+        S.self, { [unowned(unsafe) store] in _ = store.read { $0.count } }, onChange: { tally.bump() })
     }
     return .core(
       S.self, operationsPerIteration: unrollFactor,

@@ -14,7 +14,9 @@ extension Mutations {
   static var renderMutate: BenchmarkScenario {
     BenchmarkScenario(
       name: "render-mutate",
-      summary: "One send changing one of n rows, then re-rendering every row scope that fired: re-open it, read its row (apple: re-armed withObservationTracking)",
+      summary:
+        "One send changing one of n rows, then re-rendering every row scope that fired: re-open it, read its row "
+          + "(apple: re-armed withObservationTracking)",
       sizes: [1, 10, 100, 1_000],
       quickSizes: [1, 100],
       strategies: StrategyIDs.stores

@@ -6,7 +6,9 @@ extension Mutations {
   static var storeSend: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-send",
-      summary: "One send of an action whose reducer adds one to a field, no observer (apple: model.increment(); 8 per loop iteration)",
+      summary:
+        "One send of an action whose reducer adds one to a field, no observer (apple: model.increment(); 8 per loop "
+          + "iteration)",
       strategies: StrategyIDs.stores
     ) { id, _ in
       try storeSend(id, observed: false)
@@ -17,7 +19,9 @@ extension Mutations {
   static var storeSendObserved: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-send-observed",
-      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send adding one to a field one observer reads (1 notification; 8 per loop iteration)",
+      summary:
+        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
+          + "adding one to a field one observer reads (1 notification; 8 per loop iteration)",
       strategies: StrategyIDs.stores
     ) { id, _ in
       try storeSend(id, observed: true)

@@ -12,7 +12,8 @@ enum Mutations {
         noObservers,
         observed.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "observed-rearm"),
         observedOtherKeyPath, equalValue, storeSend,
-        storeSendObserved.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "store-send-rearm"),
+        storeSendObserved.comparingIdiomaticForms(
+          ScenarioForm.persistentAgainstRearmed, likeForLike: "store-send-rearm"),
         renderMutate,
         observedRearm.likeForLike(of: "observed", ScenarioForm.bothRearm),
         storeSendRearm.likeForLike(of: "store-send-observed", ScenarioForm.bothRearm),

@@ -14,7 +14,9 @@ extension Nesting {
   static var leafReadTracked: BenchmarkScenario {
     BenchmarkScenario(
       name: "leaf-read-tracked",
-      summary: "Opens a scope, reads the leaf's value at depth d through its store, closes it, then writes the leaf's value, which fires it (1 notification; 8 per loop iteration)",
+      summary:
+        "Opens a scope, reads the leaf's value at depth d through its store, closes it, then writes the leaf's value, "
+          + "which fires it (1 notification; 8 per loop iteration)",
       sizes: depths,
       quickSizes: quickDepths,
       strategies: StrategyIDs.stores,

@@ -6,7 +6,10 @@ extension Nesting {
   static var leafWrite: BenchmarkScenario {
     BenchmarkScenario(
       name: "leaf-write",
-      summary: "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send from the leaf store at depth d setting the leaf's value, which one observer reads (apple and none: leaf.value = x on the leaf object; 8 per loop iteration)",
+      summary:
+        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
+          + "from the leaf store at depth d setting the leaf's value, which one observer reads (apple and none: "
+          + "leaf.value = x on the leaf object; 8 per loop iteration)",
       sizes: depths,
       quickSizes: quickDepths,
       strategies: StrategyIDs.stores,
@@ -20,7 +23,9 @@ extension Nesting {
   static var siblingWrite: BenchmarkScenario {
     BenchmarkScenario(
       name: "sibling-write",
-      summary: "One send from the leaf store at depth d setting the leaf's other field, beside the observed value (+identity: 0 notified; apple and none: leaf.side = x; 8 per loop iteration)",
+      summary:
+        "One send from the leaf store at depth d setting the leaf's other field, beside the observed value (+identity: "
+          + "0 notified; apple and none: leaf.side = x; 8 per loop iteration)",
       sizes: depths,
       quickSizes: quickDepths,
       strategies: StrategyIDs.stores,
@@ -74,7 +79,8 @@ extension Nesting {
     let leaf = root.descendant(levels)
     let tally = Tally()
     // The leaf's view reads the path from the root, as the store's leaf does.
-    AppleObservation.observe({ [unowned(unsafe) root] in _ = root.descendant(levels).value }, onChange: { tally.bump() })
+    AppleObservation.observe(
+      { [unowned(unsafe) root] in _ = root.descendant(levels).value }, onChange: { tally.bump() })
     let cursor = Cursor()
     return PreparedCase(
       operationsPerIteration: unrollFactor,

@@ -10,7 +10,9 @@ extension Nesting {
   static var leafWriteRearm: BenchmarkScenario {
     BenchmarkScenario(
       name: "leaf-write-rearm",
-      summary: "Like-for-like leaf-write: one send from the leaf store at depth d setting the leaf's value; its one re-armed one-shot observer fires and re-reads it (apple: withObservationTracking; 8 per loop iteration)",
+      summary:
+        "Like-for-like leaf-write: one send from the leaf store at depth d setting the leaf's value; its one re-armed "
+          + "one-shot observer fires and re-reads it (apple: withObservationTracking; 8 per loop iteration)",
       sizes: depths,
       quickSizes: quickDepths,
       strategies: StrategyIDs.stores,
@@ -30,7 +32,8 @@ extension Nesting {
       let leaf = nodeStores(S.self, depth: depth).last!
       // `read` rather than the dynamic member: a key path literal in generic
       // code is instantiated at run time on every re-arm (see reads/store-member).
-      CoreRearmedObservation.observe(S.self, { [unowned(unsafe) leaf] in _ = leaf.read { $0.value } }, onChange: { tally.bump() })
+      CoreRearmedObservation.observe(
+        S.self, { [unowned(unsafe) leaf] in _ = leaf.read { $0.value } }, onChange: { tally.bump() })
       return leaf
     }
     let cursor = Cursor()

@@ -15,7 +15,9 @@ extension Reads {
   static var renderBody: BenchmarkScenario {
     BenchmarkScenario(
       name: "render-body",
-      summary: "Opens a scope, reads 4 fields of each of n/4 distinct objects once (n reads), closes it, then one write fires it",
+      summary:
+        "Opens a scope, reads 4 fields of each of n/4 distinct objects once (n reads), closes it, then one write fires "
+          + "it",
       sizes: renderReadCounts,
       quickSizes: [1, 100, 1_000],
       strategies: StrategyIDs.objects,
@@ -64,9 +66,10 @@ extension Reads {
       run: { iterations in
         var value = cursor.value
         for _ in 0..<iterations {
-          S.withTracking({
-            for card in cards { card.render(fields: fields) }
-          }, onChange: { tally.bump() })
+          S.withTracking(
+            {
+              for card in cards { card.render(fields: fields) }
+            }, onChange: { tally.bump() })
           value &+= 1
           cards[0].likes = value
         }
@@ -85,9 +88,10 @@ extension Reads {
       run: { iterations in
         var value = cursor.value
         for _ in 0..<iterations {
-          withObservationTracking({
-            for card in cards { card.render(fields: fields) }
-          }, onChange: { tally.bump() })
+          withObservationTracking(
+            {
+              for card in cards { card.render(fields: fields) }
+            }, onChange: { tally.bump() })
           value &+= 1
           cards[0].likes = value
         }

@@ -14,7 +14,9 @@ extension Reads {
   static var storeAfterSend: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-after-send",
-      summary: "One send from the leaf store at depth d changing the leaf, then a read of the leaf's value through that store (cold memo; apple: write, read via d objects; none: plain nested structs)",
+      summary:
+        "One send from the leaf store at depth d changing the leaf, then a read of the leaf's value through that store "
+          + "(cold memo; apple: write, read via d objects; none: plain nested structs)",
       sizes: storeAfterSendDepths,
       quickSizes: storeAfterSendQuickDepths,
       strategies: StrategyIDs.stores
@@ -31,15 +33,17 @@ extension Reads {
     let leaf = S.inIsolation { nodeStores(S.self, depth: depth).last! }
     let cursor = Cursor()
     // `leaf.value` as non-generic code compiles it (see reads/store-member).
-    return .core(S.self, run: { iterations in
-      var value = cursor.value
-      for _ in 0..<iterations {
-        value &+= 1
-        leaf.send(.setValue(value))
-        blackHole(leaf.read { $0.value })
-      }
-      cursor.value = value
-    })
+    return .core(
+      S.self,
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          leaf.send(.setValue(value))
+          blackHole(leaf.read { $0.value })
+        }
+        cursor.value = value
+      })
   }
 
   private static func storeAfterSendApple(depth: Int) -> PreparedCase {

@@ -17,7 +17,10 @@ extension Reads {
   static var storeAfterSendRouted: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-after-send-routed",
-      summary: "Like-for-like store-after-send: one send from depth d, its action wrapped once per level and reduced down from the root, then a read of the leaf (apple: the same reducer over @Observable objects; none: over plain structs)",
+      summary:
+        "Like-for-like store-after-send: one send from depth d, its action wrapped once per level and reduced down "
+          + "from the root, then a read of the leaf (apple: the same reducer over @Observable objects; none: over "
+          + "plain structs)",
       sizes: storeAfterSendDepths,
       quickSizes: storeAfterSendQuickDepths,
       strategies: StrategyIDs.stores

@@ -16,7 +16,9 @@ extension Reads {
   static var storeMember: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-member",
-      summary: "One read of the leaf's value through its scoped store at depth d, no scope open (apple: through d objects; 8 per loop iteration)",
+      summary:
+        "One read of the leaf's value through its scoped store at depth d, no scope open (apple: through d objects; 8 "
+          + "per loop iteration)",
       sizes: [1, 4, 16, 64],
       quickSizes: [1, 64],
       strategies: StrategyIDs.stores,

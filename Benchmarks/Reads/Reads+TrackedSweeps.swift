@@ -11,7 +11,9 @@ extension Reads {
   static var trackedProperties: BenchmarkScenario {
     BenchmarkScenario(
       name: "tracked-properties",
-      summary: "One read of the next of n observed properties of one object (cycling), all already read in the open scope (8 per loop iteration)",
+      summary:
+        "One read of the next of n observed properties of one object (cycling), all already read in the open scope (8 "
+          + "per loop iteration)",
       sizes: [1, 2, 4, 8, 16, 32, 62],
       quickSizes: [1, 62],
       strategies: StrategyIDs.objects,
@@ -49,10 +51,12 @@ extension Reads {
       run: { iterations in cycleReads(iterations, count: count, position) { model.read($0) } },
       notifications: { tally.count }, expected: 0,
       context: { timing in
-        S.withTracking({
-          for field in 0..<count { blackHole(model.read(field)) }
-          timing()
-        }, onChange: { tally.bump() }).token.cancel()
+        S.withTracking(
+          {
+            for field in 0..<count { blackHole(model.read(field)) }
+            timing()
+          }, onChange: { tally.bump() }
+        ).token.cancel()
       })
   }
 
@@ -67,10 +71,11 @@ extension Reads {
       notifications: { tally.count },
       expectedNotificationsPerOperation: 0,
       isolation: PreparedCase.timed { timing in
-        withObservationTracking({
-          for field in 0..<count { blackHole(model.read(field)) }
-          timing()
-        }, onChange: { tally.bump() })
+        withObservationTracking(
+          {
+            for field in 0..<count { blackHole(model.read(field)) }
+            timing()
+          }, onChange: { tally.bump() })
         // Fires and ends the observation, untimed (see reads/tracked).
         cursor.value &+= 1
         model.p0 = cursor.value
@@ -89,7 +94,9 @@ extension Reads {
   static var trackedObjects: BenchmarkScenario {
     BenchmarkScenario(
       name: "tracked-objects",
-      summary: "One read of the observed property of the next of n objects (cycling), all already read in the open scope (8 per loop iteration)",
+      summary:
+        "One read of the observed property of the next of n objects (cycling), all already read in the open scope (8 "
+          + "per loop iteration)",
       sizes: [1, 10, 100, 1_000],
       quickSizes: [1, 1_000],
       strategies: StrategyIDs.objects
@@ -111,10 +118,12 @@ extension Reads {
       run: { iterations in cycleReads(iterations, count: count, position) { models[$0].count } },
       notifications: { tally.count }, expected: 0,
       context: { timing in
-        S.withTracking({
-          for model in models { blackHole(model.count) }
-          timing()
-        }, onChange: { tally.bump() }).token.cancel()
+        S.withTracking(
+          {
+            for model in models { blackHole(model.count) }
+            timing()
+          }, onChange: { tally.bump() }
+        ).token.cancel()
       })
   }
 
@@ -129,10 +138,11 @@ extension Reads {
       notifications: { tally.count },
       expectedNotificationsPerOperation: 0,
       isolation: PreparedCase.timed { timing in
-        withObservationTracking({
-          for model in models { blackHole(model.count) }
-          timing()
-        }, onChange: { tally.bump() })
+        withObservationTracking(
+          {
+            for model in models { blackHole(model.count) }
+            timing()
+          }, onChange: { tally.bump() })
         // Fires and ends the observation on every object, untimed (see reads/tracked).
         cursor.value &+= 1
         models[0].count = cursor.value

@@ -10,7 +10,8 @@ extension Reads {
   static var untracked: BenchmarkScenario {
     BenchmarkScenario(
       name: "untracked",
-      summary: "One read of an observed property with no tracking scope open, outside any render (8 per loop iteration)",
+      summary:
+        "One read of an observed property with no tracking scope open, outside any render (8 per loop iteration)",
       strategies: StrategyIDs.matrixWithChecked + [StrategyIDs.apple, StrategyIDs.none]
     ) { id, _ in
       switch try Subject(id) {
@@ -54,7 +55,9 @@ extension Reads {
   static var untrackedScopeElsewhere: BenchmarkScenario {
     BenchmarkScenario(
       name: "untracked-scope-elsewhere",
-      summary: "One read of an observed property with no scope open on this thread while another thread holds one open (8 per loop iteration)",
+      summary:
+        "One read of an observed property with no scope open on this thread while another thread holds one open (8 per "
+          + "loop iteration)",
       strategies: StrategyIDs.objects
     ) { id, _ in
       switch try Subject(id) {

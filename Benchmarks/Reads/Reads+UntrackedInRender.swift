@@ -11,7 +11,9 @@ extension Reads {
   static var untrackedRenderScopeOpen: BenchmarkScenario {
     BenchmarkScenario(
       name: "untracked-render-scope-open",
-      summary: "The read of untracked made inside a render with a tracking scope open (so tracked): what checking costs a correct render (8 per loop iteration)",
+      summary:
+        "The read of untracked made inside a render with a tracking scope open (so tracked): what checking costs a "
+          + "correct render (8 per loop iteration)",
       strategies: StrategyIDs.checkedPairs
     ) { id, _ in
       try InRender(mode: .scopeOpen).prepare(id: id)
@@ -22,7 +24,9 @@ extension Reads {
   static var untrackedRenderCheckingOff: BenchmarkScenario {
     BenchmarkScenario(
       name: "untracked-render-checking-off",
-      summary: "The read of untracked made inside a render with no scope open, checking switched off at run time (8 per loop iteration)",
+      summary:
+        "The read of untracked made inside a render with no scope open, checking switched off at run time (8 per loop "
+          + "iteration)",
       strategies: StrategyIDs.checkedPairs
     ) { id, _ in
       try InRender(mode: .checkingOff).prepare(id: id)
@@ -34,7 +38,9 @@ extension Reads {
   static var untrackedRenderReported: BenchmarkScenario {
     BenchmarkScenario(
       name: "untracked-render-reported",
-      summary: "The read of untracked made inside a render with no scope open, checking on: +checked counts each read of the site it reported (8 per loop iteration)",
+      summary:
+        "The read of untracked made inside a render with no scope open, checking on: +checked counts each read of the "
+          + "site it reported (8 per loop iteration)",
       strategies: StrategyIDs.checkedPairs
     ) { id, _ in
       try InRender(mode: .reported).prepare(id: id)
@@ -59,10 +65,12 @@ extension Reads {
         RenderContext.render {
           switch mode {
           case .scopeOpen:
-            S.withTracking({
-              blackHole(model.count)
-              timing()
-            }, onChange: { tally.bump() }).token.cancel()
+            S.withTracking(
+              {
+                blackHole(model.count)
+                timing()
+              }, onChange: { tally.bump() }
+            ).token.cancel()
           case .checkingOff:
             UntrackedAccessDiagnostics.isEnabled = false
             timing()

@@ -20,7 +20,9 @@ extension Scopes {
   static var lazyRows: BenchmarkScenario {
     BenchmarkScenario(
       name: "lazy-rows",
-      summary: "Renders a parent scope that defers n row bodies run after it closed, then writes each row and the parent (1 notification: the n row reads escaped)",
+      summary:
+        "Renders a parent scope that defers n row bodies run after it closed, then writes each row and the parent (1 "
+          + "notification: the n row reads escaped)",
       sizes: rowCounts,
       quickSizes: [1, 100],
       strategies: StrategyIDs.matrixWithChecked + [StrategyIDs.apple]
@@ -64,10 +66,11 @@ extension Scopes {
         var value = cursor.value
         for _ in 0..<iterations {
           RenderContext.render {
-            S.withTracking({
-              blackHole(list.other)
-              for index in 0..<models.count { deferred.append(index) }
-            }, onChange: { tally.bump() })
+            S.withTracking(
+              {
+                blackHole(list.other)
+                for index in 0..<models.count { deferred.append(index) }
+              }, onChange: { tally.bump() })
             for index in deferred {
               if perRowScope {
                 S.withTracking({ rowBody(index) }, onChange: { tally.bump() })
@@ -85,12 +88,13 @@ extension Scopes {
       },
       notifications: { tally.count },
       expected: perRowScope ? Double(rows + 1) : 1,
-      context: S.checksUntrackedAccess ? { timing in
-        // The escaped row reads are reported once, to a reporter nobody reads.
-        UntrackedAccessDiagnostics.reporter = CollectingReporter()
-        timing()
-        UntrackedAccessDiagnostics.reporter = StandardErrorReporter()
-      } : nil)
+      context: S.checksUntrackedAccess
+        ? { timing in
+          // The escaped row reads are reported once, to a reporter nobody reads.
+          UntrackedAccessDiagnostics.reporter = CollectingReporter()
+          timing()
+          UntrackedAccessDiagnostics.reporter = StandardErrorReporter()
+        } : nil)
   }
 
   private static func lazyRowsApple(rows: Int, perRowScope: Bool) -> PreparedCase {
@@ -105,10 +109,11 @@ extension Scopes {
       run: { iterations in
         var value = cursor.value
         for _ in 0..<iterations {
-          withObservationTracking({
-            blackHole(list.other)
-            for index in 0..<models.count { deferred.append(index) }
-          }, onChange: { tally.bump() })
+          withObservationTracking(
+            {
+              blackHole(list.other)
+              for index in 0..<models.count { deferred.append(index) }
+            }, onChange: { tally.bump() })
           for index in deferred {
             if perRowScope {
               withObservationTracking({ rowBody(index) }, onChange: { tally.bump() })

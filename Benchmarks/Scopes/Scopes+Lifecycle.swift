@@ -48,7 +48,9 @@ extension Scopes {
   static var trackFire: BenchmarkScenario {
     BenchmarkScenario(
       name: "track-fire",
-      summary: "Opens a scope reading one property, closes it, then writes the property: install, fire, clean up (1 notification)",
+      summary:
+        "Opens a scope reading one property, closes it, then writes the property: install, fire, clean up (1 "
+          + "notification)",
       strategies: StrategyIDs.objectsObserved
     ) { id, _ in
       try trackFire(id, reads: 1)
@@ -86,9 +88,10 @@ extension Scopes {
       run: { iterations in
         var value = cursor.value
         for _ in 0..<iterations {
-          S.withTracking({
-            for _ in 0..<reads { blackHole(model.count) }
-          }, onChange: { tally.bump() })
+          S.withTracking(
+            {
+              for _ in 0..<reads { blackHole(model.count) }
+            }, onChange: { tally.bump() })
           value &+= 1
           model.count = value
         }
@@ -106,9 +109,10 @@ extension Scopes {
       run: { iterations in
         var value = cursor.value
         for _ in 0..<iterations {
-          withObservationTracking({
-            for _ in 0..<reads { blackHole(model.count) }
-          }, onChange: { tally.bump() })
+          withObservationTracking(
+            {
+              for _ in 0..<reads { blackHole(model.count) }
+            }, onChange: { tally.bump() })
           value &+= 1
           model.count = value
         }

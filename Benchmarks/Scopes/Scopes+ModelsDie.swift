@@ -9,7 +9,9 @@ extension Scopes {
   static var modelsDie: BenchmarkScenario {
     BenchmarkScenario(
       name: "models-die",
-      summary: "Makes a model, opens a scope reading one property, drops the token and frees the model without a write (0 notifications)",
+      summary:
+        "Makes a model, opens a scope reading one property, drops the token and frees the model without a write (0 "
+          + "notifications)",
       strategies: StrategyIDs.objectsObserved
     ) { id, _ in
       switch try Subject(id) {
@@ -53,7 +55,8 @@ extension Scopes {
   /// operations of `models-die`, divided by their number.
   static let modelsDieRetainNothing = SuiteCheck(
     name: "models-die-retain-nothing",
-    summary: "A scope abandoned on a model that died keeps no more memory with lock-thread-keypath than with apple (±16 bytes)"
+    summary:
+      "A scope abandoned on a model that died keeps no more memory with lock-thread-keypath than with apple (±16 bytes)"
   ) { context in
     let core = "lock-thread-keypath"
     guard context.result(scenario: modelsDie.name, strategy: core) != nil,
@@ -67,7 +70,9 @@ extension Scopes {
     return CheckOutcome(
       passed: coreBytes <= appleBytes + 16, measured: coreBytes, expected: appleBytes,
       detail:
-        "bytes kept per abandoned scope after \(JemallocTotals.abandonedScopes) scopes on models that died: \(core) \(oneDecimal(coreBytes)), apple \(oneDecimal(appleBytes)) (jemalloc stats.allocated)")
+        "bytes kept per abandoned scope after \(JemallocTotals.abandonedScopes) scopes on models that died: \(core) "
+          + "\(oneDecimal(coreBytes)), apple \(oneDecimal(appleBytes)) (jemalloc stats.allocated)"
+    )
   }
 
   private static func oneDecimal(_ value: Double) -> String {
@@ -85,9 +90,10 @@ extension Scopes {
 /// jemalloc's process-wide count of bytes in live allocations, found at run time
 /// (only `obsbench`, which preloads jemalloc, has it).
 private struct JemallocTotals {
-  typealias Control = @convention(c) (
-    UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-  ) -> Int32
+  typealias Control =
+    @convention(c) (
+      UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+    ) -> Int32
 
   /// Scopes abandoned per measurement: enough that a few kilobytes of noise are
   /// a fraction of a byte per scope.

@@ -20,7 +20,9 @@ extension Scopes {
   static var neverFires: BenchmarkScenario {
     BenchmarkScenario(
       name: "never-fires",
-      summary: "One scope reading one property, closed, never fired (core: cancelled; apple: left armed), on a model fresh at each sample",
+      summary:
+        "One scope reading one property, closed, never fired (core: cancelled; apple: left armed), on a model fresh at "
+          + "each sample",
       strategies: StrategyIDs.objectsObserved
     ) { id, _ in
       try neverFires(id, earlier: 0)
@@ -32,7 +34,9 @@ extension Scopes {
   static var neverFiresPileup: BenchmarkScenario {
     BenchmarkScenario(
       name: "never-fires-pileup",
-      summary: "As never-fires, on a model that p earlier never-fired scopes read (core: cancelled them; apple: left them armed)",
+      summary:
+        "As never-fires, on a model that p earlier never-fired scopes read (core: cancelled them; apple: left them "
+          + "armed)",
       sizes: pileSizes,
       quickSizes: [1, 10_000],
       strategies: StrategyIDs.objectsObserved

@@ -10,7 +10,9 @@ enum Scopes {
     BenchmarkSuite(
       name: "scopes",
       summary: "Opening, installing, firing and cancelling tracking scopes",
-      scenarios: [empty, trackFire, trackManyFire, neverFires, neverFiresPileup, lazyRows, lazyRowsPerRowScope, modelsDie],
+      scenarios: [
+        empty, trackFire, trackManyFire, neverFires, neverFiresPileup, lazyRows, lazyRowsPerRowScope, modelsDie,
+      ],
       checks: [modelsDieRetainNothing],
       // A list's render and invalidation: a parent scope and one scope per row.
       headline: "lazy-rows-per-row-scope"

@@ -27,7 +27,8 @@ extension SelfCheck {
     return CheckOutcome(
       passed: deviations.allSatisfy { $0 >= -0.05 && $0 <= 0.10 }, measured: worst, expected: 0,
       detail:
-        "mul-chain \(listed); per step \(format(perStep)) ns from N = 32; worst deviation \(format(worst * 100))% (tolerance −5%/+10%)"
+        "mul-chain \(listed); per step \(format(perStep)) ns from N = 32; worst deviation \(format(worst * 100))% "
+          + "(tolerance −5%/+10%)"
     )
   }
 
@@ -43,7 +44,8 @@ extension SelfCheck {
     return CheckOutcome(
       passed: abs(deviation) <= 0.05, measured: single, expected: unrolled,
       detail:
-        "32-step chain: \(format(unrolled)) ns unrolled ×8, \(format(single)) ns one per iteration, deviation \(format(deviation * 100))% (tolerance ±5%)"
+        "32-step chain: \(format(unrolled)) ns unrolled ×8, \(format(single)) ns one per iteration, deviation "
+          + "\(format(deviation * 100))% (tolerance ±5%)"
     )
   }
 
@@ -61,7 +63,9 @@ extension SelfCheck {
     }
     return CheckOutcome(
       passed: abs(median) <= emptyBodyToleranceNs, measured: median, expected: 0,
-      detail: "empty-body: \(format(median)) ns per operation after the loop's cost is subtracted (tolerance ±\(emptyBodyToleranceNs) ns)"
+      detail:
+        "empty-body: \(format(median)) ns per operation after the loop's cost is subtracted (tolerance "
+          + "±\(emptyBodyToleranceNs) ns)"
     )
   }
 
@@ -81,7 +85,8 @@ extension SelfCheck {
     return CheckOutcome(
       passed: abs(deviation) <= 0.10, measured: median, expected: expected,
       detail:
-        "injected: \(injectedSteps) steps, \(format(expected)) ns by a raw timing, measured \(format(median)) ns, deviation \(format(deviation * 100))% (tolerance ±10%)"
+        "injected: \(injectedSteps) steps, \(format(expected)) ns by a raw timing, measured \(format(median)) ns, "
+          + "deviation \(format(deviation * 100))% (tolerance ±10%)"
     )
   }
 

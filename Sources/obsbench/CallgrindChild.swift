@@ -141,12 +141,15 @@ enum CallgrindChild {
     do {
       try process.run()
     } catch {
-      throw CallgrindError("cannot run objcopy to make a copy of obsbench valgrind reads: \(error.localizedDescription)")
+      throw CallgrindError(
+        "cannot run objcopy to make a copy of obsbench valgrind reads: \(error.localizedDescription)")
     }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw CallgrindError(
-        "valgrind cannot read this obsbench's DWARF 5 debug information and objcopy could not strip it; build with scripts/instructions")
+        "valgrind cannot read this obsbench's DWARF 5 debug information and objcopy could not strip it; build with "
+          + "scripts/instructions"
+      )
     }
   }
 

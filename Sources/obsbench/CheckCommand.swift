@@ -14,7 +14,8 @@ enum CheckCommand {
     let parsed = try ArgumentScanner.parse(
       arguments, command: "check", valueOptions: ["--results", "--format", "--baseline"], flags: ["--suggest"])
     let suggest = parsed.flags.contains("--suggest")
-    guard (1...(suggest ? Int.max : 2)).contains(parsed.positionals.count), let rulesPath = parsed.positionals.first else {
+    guard (1...(suggest ? Int.max : 2)).contains(parsed.positionals.count), let rulesPath = parsed.positionals.first
+    else {
       throw UsageError(
         "check: expected a RULES file and optionally a RUN.json (several with --suggest, to take their spread)")
     }
@@ -42,7 +43,7 @@ enum CheckCommand {
     }
     let run = try ResultsJSON.read(path: resultsPath)
     let verdicts = rules.flatMap { $0.evaluate(in: run) }
-    let broken = verdicts.filter { !$0.passed }
+    let broken = verdicts.filter { !$0.holds }
     let warned = verdicts.filter { $0.warning != nil }.count
     let summary =
       (broken.isEmpty
@@ -55,7 +56,7 @@ enum CheckCommand {
       for explained in explanations where !explained.entries.isEmpty { console.out("\n" + explained.markdown()) }
     } else {
       // Failures first: in a long CI log they are what a reader looks for.
-      for verdict in broken + verdicts.filter(\.passed) {
+      for verdict in broken + verdicts.filter(\.holds) {
         console.print(verdict.line)
       }
       for explained in explanations where !explained.entries.isEmpty { console.out(explained.text()) }
@@ -77,7 +78,9 @@ enum CheckCommand {
       guard let key = verdict.key, let reference = verdict.rule.reference else { return nil }
       return (CaseKey(suite: key.suite, scenario: key.scenario, strategy: reference, size: key.size), key)
     }
-    let absolute = instructionRules.compactMap { verdict in verdict.rule.reference == nil ? verdict.key.map { ($0, $0) } : nil }
+    let absolute = instructionRules.compactMap { verdict in
+      verdict.rule.reference == nil ? verdict.key.map { ($0, $0) } : nil
+    }
     return [
       RegressionExplanations(relative, before: current, after: current),
       RegressionExplanations(

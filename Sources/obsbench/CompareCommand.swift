@@ -20,7 +20,8 @@ enum CompareCommand {
       flags: ["--allow-missing", "--paired"])
     guard parsed.positionals.count == 2 else {
       throw UsageError(
-        "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
+        "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) "
+          + "file\(parsed.positionals.count == 1 ? "" : "s")")
     }
     let threshold = try parsed.value("--threshold").map(RunComparison.parseThreshold) ?? 0.05
     let formatName = parsed.value("--format") ?? "text"
@@ -58,7 +59,8 @@ enum CompareCommand {
       : RunComparison(baseline: baseline, current: current, options: options)
     guard !comparison.common.isEmpty else {
       throw UsageError(
-        "compare: \(parsed.positionals[0]) and \(parsed.positionals[1]) have no measured case in common (\(baseline.cases.count) and \(current.cases.count) cases)")
+        "compare: \(parsed.positionals[0]) and \(parsed.positionals[1]) have no measured case in common "
+          + "(\(baseline.cases.count) and \(current.cases.count) cases)")
     }
     switch format {
     case .text: console.out(comparison.render())
@@ -78,18 +80,24 @@ enum CompareCommand {
     }
     if baseline.environment.cpuModel != current.environment.cpuModel {
       console.printError(
-        "obsbench: note: the runs were made on different CPUs (\(baseline.environment.cpuModel); \(current.environment.cpuModel)); absolute times differ between machines")
+        "obsbench: note: the runs were made on different CPUs (\(baseline.environment.cpuModel); "
+          + "\(current.environment.cpuModel)); absolute times differ between machines")
     }
     for (label, run) in [("baseline", baseline), ("current run", current)] {
       if let busy = run.settings.backgroundLoadCores, busy > 0.5 {
         console.printError(
-          "obsbench: note: other processes kept \(String(format: "%.1f", busy)) cores busy during the \(label); on a shared machine contention cases and small operations move far beyond their intervals, so rerun on a quiet machine before trusting a regression")
+          "obsbench: note: other processes kept \(String(format: "%.1f", busy)) cores busy during the \(label); on a "
+            + "shared machine contention cases and small operations move far beyond their intervals, so rerun on a "
+            + "quiet machine before trusting a regression")
       }
     }
     let missing = comparison.count(.missing)
     if missing > 0 {
       console.printError(
-        "obsbench: \(missing) case\(missing == 1 ? "" : "s") of the baseline \(missing == 1 ? "is" : "are") missing from the current run\(options.allowMissing ? " (allowed by --allow-missing)" : "; pass --allow-missing to compare a partial run")")
+        "obsbench: \(missing) case\(missing == 1 ? "" : "s") of the baseline "
+          + "\(missing == 1 ? "is" : "are") missing from the current run"
+          + (options.allowMissing
+            ? " (allowed by --allow-missing)" : "; pass --allow-missing to compare a partial run"))
     }
     return comparison.gateFailures.isEmpty && instructions.regressions.isEmpty ? ExitStatus.success : ExitStatus.failure
   }

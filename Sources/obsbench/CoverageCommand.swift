@@ -15,7 +15,10 @@ enum CoverageCommand {
     let parsed = try ArgumentScanner.parse(
       arguments, command: "coverage", valueOptions: ["--minimum"], flags: ["--list"])
     guard parsed.positionals.count == 2 else {
-      throw UsageError("coverage: expected A.json and B.json, got \(parsed.positionals.count) file\(parsed.positionals.count == 1 ? "" : "s")")
+      throw UsageError(
+        "coverage: expected A.json and B.json, got \(parsed.positionals.count) "
+          + "file\(parsed.positionals.count == 1 ? "" : "s")"
+      )
     }
     let minimum = try parsed.value("--minimum").map { text throws(UsageError) -> Double in
       guard text.hasSuffix("%"), let value = Double(text.dropLast()), value >= 0, value <= 100 else {
@@ -28,7 +31,8 @@ enum CoverageCommand {
     let second = try ResultsJSON.readPublished(path: parsed.positionals[1])
     let coverage = IntervalCoverage(first: first, second: second)
     guard coverage.ratios.share != nil || coverage.medians.share != nil else {
-      throw UsageError("coverage: no case has an interval in \(parsed.positionals[0]) and a value in \(parsed.positionals[1])")
+      throw UsageError(
+        "coverage: no case has an interval in \(parsed.positionals[0]) and a value in \(parsed.positionals[1])")
     }
     if parsed.flags.contains("--list") {
       for line in CoverageText.listLines(coverage) { console.print(line) }

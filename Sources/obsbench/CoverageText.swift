@@ -19,10 +19,12 @@ enum CoverageText {
     let reference = IntervalCoverage.reference
     lines.append(
       "coverage: " + tally(coverage.ratios)
-        + " have B's ratio to \(reference) inside A's 95% interval; \(coverage.ratios.skipped) left out (no interval in A: a bound or a failure; no value in B)")
+        + " have B's ratio to \(reference) inside A's 95% interval; \(coverage.ratios.skipped) left out (no interval "
+          + "in A: a bound or a failure; no value in B)")
     lines.append(
       "medians: " + tally(coverage.medians)
-        + " have B's median inside A's 95% interval of it; \(coverage.medians.skipped) left out (A's median a bound, B's not a value, failures)")
+        + " have B's median inside A's 95% interval of it; \(coverage.medians.skipped) left out (A's median a bound, "
+          + "B's not a value, failures)")
     let shifts = coverage.machineShiftBySuite.map { "\($0.suite) ×" + String(format: "%.2f", $0.factor) }
     if !shifts.isEmpty {
       lines.append("machine: B's medians over A's, per suite (median over cases): " + shifts.joined(separator: ", "))
@@ -36,7 +38,9 @@ enum CoverageText {
     if let samples = coverage.samples {
       let pass = samples.fewestPass.map { ", pass \($0)" } ?? ""
       lines.append(
-        "samples: fewest in one pass of A \(samples.fewestInAPass) (\(samples.fewestCase)\(pass)); per case of A min \(samples.perCaseMinimum), median \(count(samples.perCaseMedian)), max \(samples.perCaseMaximum) over \(samples.cases) cases")
+        "samples: fewest in one pass of A \(samples.fewestInAPass) (\(samples.fewestCase)\(pass)); per case of A min "
+          + "\(samples.perCaseMinimum), median \(count(samples.perCaseMedian)), max \(samples.perCaseMaximum) over "
+          + "\(samples.cases) cases")
     } else {
       lines.append("samples: A has no measured case")
     }
@@ -47,7 +51,8 @@ enum CoverageText {
   /// interval (or bound) and B's value (or A's pass medians).
   static func listLines(_ coverage: IntervalCoverage) -> [String] {
     let entry = { (kind: String, entry: IntervalCoverage.Entry) in
-      "\(entry.covered ? "in " : "OUT") \(kind) \(entry.key)  \(number(entry.interval.lowerBound))–\(number(entry.interval.upperBound))  \(number(entry.estimate))"
+      "\(entry.covered ? "in " : "OUT") \(kind) \(entry.key)  "
+        + "\(number(entry.interval.lowerBound))–\(number(entry.interval.upperBound))  \(number(entry.estimate))"
     }
     return coverage.ratios.entries.map { entry("ratio ", $0) } + coverage.medians.entries.map { entry("median", $0) }
       + coverage.bounds.entries.map { bound in

@@ -26,7 +26,8 @@ enum EffectsCommand {
     let suites = try parsed.list("--suite", command: "effects") ?? measured
     if let unknown = suites.first(where: { !measured.contains($0) }) {
       throw UsageError(
-        "effects: \(path) has no effects in suite '\(unknown)'; suites with effects: \(measured.isEmpty ? "none" : measured.joined(separator: ", "))")
+        "effects: \(path) has no effects in suite '\(unknown)'; suites with effects: "
+          + "\(measured.isEmpty ? "none" : measured.joined(separator: ", "))")
     }
     guard !measured.isEmpty else {
       throw UsageError("effects: \(path) has no matched pair of strategies (no two that differ in one choice only)")
@@ -47,7 +48,8 @@ enum EffectsCommand {
     for name in names {
       guard let choice = StrategyChoice(rawValue: name.lowercased()) else {
         throw UsageError(
-          "effects: unknown choice '\(name)'; choices: \(StrategyChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+          "effects: unknown choice '\(name)'; choices: "
+            + "\(StrategyChoice.allCases.map(\.rawValue).joined(separator: ", "))")
       }
       if !choices.contains(choice) { choices.append(choice) }
     }

@@ -34,7 +34,9 @@ enum EffectsText {
       let choice = StrategyChoice(rawValue: summary.choice)
       lines += [
         "",
-        "\(summary.suite) · \(EffectText.title(ofChoice: summary.choice)): \(EffectText.ratio(summary.ratio)) over \(summary.cases) case\(summary.cases == 1 ? "" : "s") (\(EffectText.extreme(summary.lowest)) … \(EffectText.extreme(summary.highest))), \(summary.interactingCases) interacting",
+        "\(summary.suite) · \(EffectText.title(ofChoice: summary.choice)): \(EffectText.ratio(summary.ratio)) over "
+          + "\(summary.cases) case\(summary.cases == 1 ? "" : "s") (\(EffectText.extreme(summary.lowest)) … "
+          + "\(EffectText.extreme(summary.highest))), \(summary.interactingCases) interacting",
       ]
       var rows = [["  case", "effect (95% interval)", "pairs", "notifications per op"]]
       var notes = [Int: [String]]()
@@ -43,7 +45,8 @@ enum EffectsText {
         if let load = effect.notifications, load.overNotifies {
           let levels = choice?.levels ?? (baseline: "A", alternative: "B")
           notifications =
-            "\(levels.baseline) \(EffectText.count(load.baseline)), \(levels.alternative) \(EffectText.count(load.alternative)); fewest \(EffectText.count(load.fewest))"
+            "\(levels.baseline) \(EffectText.count(load.baseline)), \(levels.alternative) "
+              + "\(EffectText.count(load.alternative)); fewest \(EffectText.count(load.fewest))"
         }
         rows.append([
           "  " + EffectText.place(scenario: effect.scenario, size: effect.size),

@@ -47,7 +47,8 @@ enum InstructionsRun {
     } else {
       measurements.apply(to: &run.cases)
     }
-    run.settings.instructionsLoopPerOperation = measurements.loopPerOperation.isEmpty
+    run.settings.instructionsLoopPerOperation =
+      measurements.loopPerOperation.isEmpty
       ? nil : Dictionary(uniqueKeysWithValues: measurements.loopPerOperation.map { (String($0.key), $0.value) })
     var reported = Set<String>()
     for item in measurements.cases {
@@ -59,7 +60,10 @@ enum InstructionsRun {
     }
     let varying = measurements.cases.filter { $0.count?.note != nil }.count
     if varying > 0 {
-      console.printError("obsbench: \(varying) case(s) counted different instructions per operation over two equal stretches; see instructions_note")
+      console.printError(
+        "obsbench: \(varying) case(s) counted different instructions per operation over two equal stretches; see "
+          + "instructions_note"
+      )
     }
     return try counts.keptProfiles()
   }

@@ -30,7 +30,8 @@ enum ListCommand {
     let strategies = registry.flatMap(\.strategies).filter { seen.insert($0).inserted }
     console.print("strategies: \(strategies.joined(separator: ", "))")
     if strategies.contains(harnessStrategy) {
-      console.print("  \(harnessStrategy): the selfcheck suite's only id: the harness measuring itself, no observation strategy")
+      console.print(
+        "  \(harnessStrategy): the selfcheck suite's only id: the harness measuring itself, no observation strategy")
     }
     return ExitStatus.success
   }

@@ -1,6 +1,6 @@
 import BenchmarkKit
-import Benchmarks
 import BenchmarkReports
+import Benchmarks
 import Foundation
 
 /// The `obsbench` command line: picks the subcommand, runs it and maps errors to
@@ -54,7 +54,10 @@ enum Obsbench {
       case "effects":
         return try EffectsCommand.run(rest, console: console)
       default:
-        throw UsageError("unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage, effects, explain")
+        throw UsageError(
+          "unknown command '\(command)'; commands: run, profile, list, compare, report, check, coverage, effects, "
+            + "explain"
+        )
       }
     } catch let error as UsageError {
       console.printError("obsbench: \(error.message)")

@@ -47,7 +47,9 @@ enum PassChild {
         pass: pass, passes: passes,
         secondsPerPass: runs.last.map(\.settings.durationSeconds))
       runs.append(
-        try measure(request, executable: currentExecutable, in: scratch, name: "pass-\(pass)", label: "pass \(pass) of \(passes)"))
+        try measure(
+          request, executable: currentExecutable, in: scratch, name: "pass-\(pass)", label: "pass \(pass) of \(passes)")
+      )
       if pass == 1 { calibration = BenchmarkRunner.calibration(of: runs[0]) }
     }
     return runs

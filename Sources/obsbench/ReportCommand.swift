@@ -41,7 +41,7 @@ enum ReportCommand {
       // stored them gets them published here.
       var run = try ResultsJSON.readPublished(path: path)
       // Roles are what the ids are, not measurements: a run written before they were
-      // recorded gets the catalogue's.
+      // recorded gets the catalog's.
       if run.strategyRoles == nil {
         run.strategyRoles = Registry.strategyRoles.filter { id, _ in run.cases.contains { $0.strategy == id } }
       }
@@ -54,9 +54,12 @@ enum ReportCommand {
       }
       entries.append(ReportRuns.Entry(label: labels?[index] ?? ReportRuns.label(forPath: path), run: run))
     }
-    if !parsed.flags.contains("--force"), let input = parsed.positionals.first(where: { Self.isInside($0, directory) }) {
+    if !parsed.flags.contains("--force"),
+      let input = parsed.positionals.first(where: { Self.isInside($0, directory) })
+    {
       throw UsageError(
-        "report: output folder \(directory) holds the input \(input); choose another --out, or add --force to write the reports beside it (its results.json is never rewritten)")
+        "report: output folder \(directory) holds the input \(input); choose another --out, or add --force to write "
+          + "the reports beside it (its results.json is never rewritten)")
     }
     let folder = try OutputFolder(locking: directory)
     var runs = ReportRuns.combining(entries)

@@ -26,8 +26,8 @@ enum RunCommand {
       console.printError("obsbench: note: \(note)")
     }
     #if DEBUG
-    console.printError(
-      "obsbench: warning: this is a debug build; its timings mean little (build with 'swift build -c release')")
+      console.printError(
+        "obsbench: warning: this is a debug build; its timings mean little (build with 'swift build -c release')")
     #endif
     let outcome = try pipeline.run(arguments: arguments, into: folder)
     withExtendedLifetime(folder) {}
@@ -53,23 +53,32 @@ enum RunCommand {
     let failures = run.failures
     // Cases only counted under callgrind have no samples to speak of.
     let counts = run.cases.filter { $0.failure == nil && !$0.samples.isEmpty }.map(\.samples.count).sorted()
-    let samples = counts.isEmpty ? "" : ", \(counts[0])–\(counts[counts.count - 1]) samples per case (median \(counts[counts.count / 2]))"
+    let samples =
+      counts.isEmpty
+      ? "" : ", \(counts[0])–\(counts[counts.count - 1]) samples per case (median \(counts[counts.count / 2]))"
     console.printError(
-      "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in \(Int(run.settings.durationSeconds.rounded())) s\(samples)"
+      "obsbench: \(run.cases.count - failures.count) of \(run.cases.count) cases measured in "
+        + "\(Int(run.settings.durationSeconds.rounded())) s\(samples)"
         + (run.checks.isEmpty ? "" : "; checks: \(Self.checkCounts(run.checks))"))
     if let budget = run.settings.timeBudgetSeconds, run.settings.durationSeconds > budget * 1.1, !counts.isEmpty {
       console.printError(
-        "obsbench: note: the run took \(Int(run.settings.durationSeconds.rounded())) s against its \(Int(budget.rounded())) s budget: preparing, calibrating and the minimum of \(run.settings.minimumSamples) samples per pass are not cut short")
+        "obsbench: note: the run took \(Int(run.settings.durationSeconds.rounded())) s against its "
+          + "\(Int(budget.rounded())) s budget: preparing, calibrating and the minimum of "
+          + "\(run.settings.minimumSamples) samples per pass are not cut short"
+      )
     }
     if let load = run.settings.backgroundLoadCores, load > 0.25 {
       console.printError(
-        "obsbench: warning: other processes kept \(String(format: "%.1f", load)) cores busy during the run; absolute timings are inflated (ratios within the run stay valid)")
+        "obsbench: warning: other processes kept \(String(format: "%.1f", load)) cores busy during the run; absolute "
+          + "timings are inflated (ratios within the run stay valid)"
+      )
     }
     for failure in failures {
       console.printError("obsbench: FAILED \(failure.displayName): \(failure.failure ?? "")")
     }
     for check in run.checks where check.failed {
-      console.printError("obsbench: CHECK FAILED \(check.suite)/\(check.name): \(check.outcome?.detail ?? check.note ?? "")")
+      console.printError(
+        "obsbench: CHECK FAILED \(check.suite)/\(check.name): \(check.outcome?.detail ?? check.note ?? "")")
     }
   }
 

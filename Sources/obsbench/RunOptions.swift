@@ -69,7 +69,8 @@ struct RunOptions {
     // A pass takes at least its minimum of every case: fewer samples than that
     // many passes need make fewer passes (`--samples 3`: one pass of 3).
     configuration.minimumSamples = min(RunConfiguration.standard.minimumSamples, configuration.samples)
-    configuration.passes = max(1, min(configuration.passes, configuration.samples / max(configuration.minimumSamples, 1)))
+    configuration.passes = max(
+      1, min(configuration.passes, configuration.samples / max(configuration.minimumSamples, 1)))
     if let budget = parsed.value("--time-budget") {
       guard let seconds = Double(budget), seconds.isFinite, seconds > 0 else {
         throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")
@@ -103,7 +104,9 @@ struct RunOptions {
       }
       guard metrics == [.time] else {
         throw UsageError(
-          "run: --baseline-binary measures time only; count two builds' instructions with 'obsbench explain SUITE/SCENARIO STRATEGY --baseline-binary PATH'")
+          "run: --baseline-binary measures time only; count two builds' instructions with 'obsbench explain "
+            + "SUITE/SCENARIO STRATEGY --baseline-binary PATH'"
+        )
       }
       guard configuration.passes >= 2 else {
         throw UsageError("run: --baseline-binary needs at least 2 passes to pair, got \(configuration.passes)")

@@ -61,7 +61,9 @@ struct RunPipeline {
     let rules = try CheckRule.parseFile(String(decoding: data, as: UTF8.self), source: path)
     let plan = try BenchmarkPlan(registry: registry, selection: selection)
     let keys = plan.groups.flatMap { group in
-      group.strategies.map { CaseKey(suite: group.suite, scenario: group.scenario.name, strategy: $0, size: group.size) }
+      group.strategies.map {
+        CaseKey(suite: group.suite, scenario: group.scenario.name, strategy: $0, size: group.size)
+      }
     }
     let cases = rules.reduce(into: Set<CaseKey>()) { $0.formUnion($1.needed(of: keys)) }
     guard !cases.isEmpty else { throw UsageError("run: the rules of \(path) judge none of the selected cases") }

@@ -182,24 +182,12 @@ enum Usage {
     USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT] [--allow-missing]
                             [--paired] [--format text|md|html|csv]
 
-    Compares every case of CURRENT with the same case of BASELINE. First the
-    machine factor: the median ratio CURRENT/BASELINE of the apple and none cases,
-    which no change of this project touches (a CI runner 30% slower shows 1.30x),
-    and the residual noise, the robust spread of those ratios around the factor.
-    Each case is then judged on its change beyond the factor:
-      regressed / improved  beyond the threshold, beyond a multiple of its noise
-                            (residual noise and both medians' spread; the multiple
-                            grows with the number of cases, so unchanged code
-                            fails about one comparison in twenty at most), U test
-                            p < 0.01 and the 99% interval clear of 1
-      within-noise          beyond the threshold, not beyond the noise
-      not-enough-samples    beyond the threshold with fewer than 8 samples a side
-      unchanged             within the threshold; or under the resolution in both
-      failed                no valid measurement in CURRENT
-      missing               in BASELINE, not in CURRENT
-    A median under its case's resolution is a bound (< x ns) and is judged as
-    one, never divided. Then each strategy's change of standing against apple,
-    measured side by side within each run: a change machine speed cannot cause.
+    Compares every case of CURRENT with the same case of BASELINE, beyond the
+    machine factor (how much faster or slower the apple and none cases, which no
+    change of this project touches, ran in CURRENT). Verdicts: regressed,
+    improved, within-noise, not-enough-samples, unchanged, failed, missing,
+    only-in-current. docs/REPORTS.md ("obsbench compare") says what each stage
+    of the verdict asks and why, and what its test pins.
 
     OPTIONS:
       --threshold PERCENT   The change that counts, as a percentage above 0% and
@@ -269,7 +257,8 @@ enum Usage {
       lock-* / apple on reads/tracked* <= 0.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT],
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
-    notifications, instructions (per op, from run --metric instructions). The first strategy and the scenario may be globs. A ratio
+    notifications, instructions (per op, from run --metric instructions). The
+    first strategy and the scenario may be globs. A ratio
     divides by the second strategy at the same size and, for the median, is the
     median of per-round ratios of samples taken side by side, so it holds on
     machines whose speed drifts. UNIT must fit: ns on an absolute median, B on

@@ -14,11 +14,13 @@ struct CIRulesTests {
   }()
 
   static func broken(in run: BenchmarkRun) -> [RuleVerdict] {
-    rules.flatMap { $0.evaluate(in: run) }.filter { !$0.passed }
+    rules.flatMap { $0.evaluate(in: run) }.filter { !$0.holds }
   }
 
   /// `run` with `strategy` at `suite/scenario` taking `factor` × as long, every sample.
-  static func slowed(_ suiteScenario: String, strategy: String = "lock-thread-keypath", by factor: Double) -> BenchmarkRun {
+  static func slowed(_ suiteScenario: String, strategy: String = "lock-thread-keypath", by factor: Double)
+    -> BenchmarkRun
+  {
     var run = ReferenceRun.run
     run.cases = run.cases.map { result in
       guard "\(result.suite)/\(result.scenario)" == suiteScenario, result.strategy == strategy else { return result }
@@ -47,13 +49,17 @@ struct CIRulesTests {
   }
 
   @Test func everySuitesHeadlineIsGated_exceptContention() {
-    let gated = Set(Self.rules.filter { $0.reference != nil }.map { $0.scenario.description.split(separator: "/").first.map(String.init) ?? "" })
+    let gated = Set(
+      Self.rules.filter { $0.reference != nil }.map {
+        $0.scenario.description.split(separator: "/").first.map(String.init) ?? ""
+      })
     #expect(gated == ["reads", "mutations", "scopes", "nesting", "collections"])
     for headline in [
       "reads/render-body@100", "mutations/render-mutate@1", "scopes/lazy-rows-per-row-scope@1", "nesting/leaf-write@64",
       "collections/update-row@10",
     ] {
-      #expect(Self.rules.contains { $0.reference == "apple" && "\($0.scenario)@\($0.size ?? 0)" == headline }, "\(headline)")
+      #expect(
+        Self.rules.contains { $0.reference == "apple" && "\($0.scenario)@\($0.size ?? 0)" == headline }, "\(headline)")
     }
     #expect(Self.rules.contains { $0.reference == "none" })
   }
@@ -76,17 +82,18 @@ struct CIRulesTests {
   @Test func theRatiosThatBrokeOnAnotherHost_warnInsteadOfFailing() throws {
     let untracked = Self.slowed("reads/untracked", strategy: "lock-task-keypath", by: 2)
     let rule = try CheckRule(parsing: "lock-task-keypath / apple on reads/untracked <= 0.04")
-    #expect(rule.evaluate(in: untracked).allSatisfy { $0.passed && $0.warning != nil })
+    #expect(rule.evaluate(in: untracked).allSatisfy { $0.holds && $0.warning != nil })
     let store = Self.slowed("contention/store", by: 1.5)
     let contention = try CheckRule(parsing: "lock-thread-keypath / none on contention/store@1 <= 13")
-    #expect(contention.evaluate(in: store).allSatisfy { $0.passed && $0.warning != nil })
+    #expect(contention.evaluate(in: store).allSatisfy { $0.holds && $0.warning != nil })
   }
 
   @Test func suggestedBounds_areWithinTwiceTheMeasuredRatio() throws {
     let path = ReferenceRun.repository.appendingPathComponent("ci/rules.txt").path
     let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     let suggested = try RulesSuggestion.rewrite(text, run: ReferenceRun.run, source: "rules")
-    for rule in try CheckRule.parseFile(suggested, source: "suggested") where rule.reference != nil && rule.metric == .median {
+    for rule in try CheckRule.parseFile(suggested, source: "suggested")
+    where rule.reference != nil && rule.metric == .median {
       for verdict in rule.evaluate(in: ReferenceRun.run) {
         let measured = try #require(verdict.value)
         #expect(rule.bound > measured && rule.bound < 2 * measured, "\(rule.text): measured \(measured)")

@@ -33,7 +33,8 @@ struct CSVTests {
     let text = ResultsCSV.render(Fixtures.sample)
     #expect(
       text.hasPrefix(
-        "suite,scenario,strategy,size,iterations,samples,median_ns,p90_ns,min_ns,mad_ns,allocs_per_op,bytes_per_op,notifications_per_op"
+        "suite,scenario,strategy,size,iterations,samples,median_ns,p90_ns,min_ns,mad_ns,"
+          + "allocs_per_op,bytes_per_op,notifications_per_op"
       ))
   }
 

@@ -36,7 +36,9 @@ struct CaseMarkTests {
   @Test func html_whenCasesCarryMarks_marksTheirCells_withWhatTheCaseSays() {
     let html = HTMLReport.render(Self.run())
     #expect(html.contains("<span class=\"mark\" title=\"samples of 9.1 ms against a 2.0 ms target\">†</span>"))
-    #expect(html.contains("<span class=\"mark\" title=\"one operation outlasts a sample: one operation per sample, inherent\">‡</span>"))
+    #expect(
+      html.contains(
+        "<span class=\"mark\" title=\"one operation outlasts a sample: one operation per sample, inherent\">‡</span>"))
     #expect(html.contains("<span class=\"mark\" title=\"\(Self.modes)\">≈</span>"))
     #expect(html.contains("‡: one operation outlasts a sample"))
     #expect(html.contains("≈: its passes fell into separate modes; the interval covers both."))
@@ -46,7 +48,10 @@ struct CaseMarkTests {
   @Test func csv_whenCasesCarryMarks_appendsOutlastsSampleAndPassModes() throws {
     let table = try CSVTable.parse(ResultsCSV.render(Self.run()))
     let header = table[0]
-    #expect(header.firstIndex(of: "outlasts_sample").map { Array(header[$0...].prefix(2)) } == ["outlasts_sample", "pass_modes"])
+    #expect(
+      header.firstIndex(of: "outlasts_sample").map { Array(header[$0...].prefix(2)) } == [
+        "outlasts_sample", "pass_modes",
+      ])
     let field = { (row: Int, name: String) in table[row][header.firstIndex(of: name)!] }
     #expect(field(1, "calibration_note") == "samples of 9.1 ms against a 2.0 ms target")
     #expect(field(2, "outlasts_sample") == "true")

@@ -44,21 +44,21 @@ struct CheckRuleTests {
       Fixtures.result("untracked", "apple", samples: [170, 175, 180]),
     ])
     let pass = try CheckRule(parsing: "lock-thread-keypath / apple on reads/untracked <= 0.25").evaluate(in: run)
-    #expect(pass.map(\.passed) == [true])
+    #expect(pass.map(\.holds) == [true])
     let fail = try CheckRule(parsing: "lock-thread-keypath / apple on untracked <= 0.1").evaluate(in: run)
-    #expect(fail.map(\.passed) == [false])
+    #expect(fail.map(\.holds) == [false])
     #expect(fail[0].line.hasPrefix("FAIL"))
   }
 
   @Test func evaluate_absoluteRule_holdsAtEverySize() throws {
     let verdicts = try CheckRule(parsing: "apple on tracked* <= 100").evaluate(in: Fixtures.sample)
-    #expect(verdicts.map(\.passed) == [true, false])
+    #expect(verdicts.map(\.holds) == [true, false])
   }
 
   @Test func evaluate_whenNothingMatches_fails() throws {
     let verdicts = try CheckRule(parsing: "nobody on untracked <= 1").evaluate(in: Fixtures.sample)
     #expect(verdicts.count == 1)
-    #expect(!verdicts[0].passed)
+    #expect(!verdicts[0].holds)
   }
 
   @Test(arguments: [
@@ -83,7 +83,7 @@ struct CheckRuleTests {
     none.uncertaintyNs = 0.5
     let run = Fixtures.run([apple, none])
     let verdicts = try CheckRule(parsing: "apple / none on s <= 0.001").evaluate(in: run)
-    #expect(verdicts.map(\.passed) == [false])
+    #expect(verdicts.map(\.holds) == [false])
     #expect(verdicts[0].line.contains("cannot judge"))
     #expect(verdicts[0].value == nil)
   }
@@ -95,11 +95,11 @@ struct CheckRuleTests {
     let run = Fixtures.run([lock, apple])
     // < 0.5 ns over 100 ns: the ratio is below 0.005. A bound is a few
     // nanoseconds, so a ratio rule on it warns rather than fails.
-    #expect(try CheckRule(parsing: "lock / apple on s <= 0.01").evaluate(in: run).map(\.passed) == [true])
+    #expect(try CheckRule(parsing: "lock / apple on s <= 0.01").evaluate(in: run).map(\.holds) == [true])
     let tight = try CheckRule(parsing: "lock / apple on s <= 0.001").evaluate(in: run)
-    #expect(tight.map(\.passed) == [true])
+    #expect(tight.map(\.holds) == [true])
     #expect(tight[0].line.hasPrefix("WARN") && tight[0].line.contains("cannot judge"))
-    #expect(try CheckRule(parsing: "lock on s <= 1ns").evaluate(in: run).map(\.passed) == [true])
-    #expect(try CheckRule(parsing: "lock on s >= 0.01ns").evaluate(in: run).map(\.passed) == [false])
+    #expect(try CheckRule(parsing: "lock on s <= 1ns").evaluate(in: run).map(\.holds) == [true])
+    #expect(try CheckRule(parsing: "lock on s >= 0.01ns").evaluate(in: run).map(\.holds) == [false])
   }
 }

@@ -1,7 +1,8 @@
 import BenchmarkKit
-@testable import BenchmarkReports
 import Foundation
 import Testing
+
+@testable import BenchmarkReports
 
 @Suite("RunComparison")
 struct ComparisonTests {
@@ -21,12 +22,13 @@ struct ComparisonTests {
   // Each case comes with an `apple` case of the same scenario that does not move
   // between the runs, as a machine of steady speed shows it.
   private func run(_ cases: [(String, [Double])]) -> BenchmarkRun {
-    Fixtures.run(cases.flatMap { name, values in
-      [
-        Fixtures.result(name, "lock-thread-keypath", samples: values),
-        Fixtures.result(name, "apple", samples: samples(200, spread: 0.01, seed: SplitMix64.seed(for: name))),
-      ]
-    })
+    Fixtures.run(
+      cases.flatMap { name, values in
+        [
+          Fixtures.result(name, "lock-thread-keypath", samples: values),
+          Fixtures.result(name, "apple", samples: samples(200, spread: 0.01, seed: SplitMix64.seed(for: name))),
+        ]
+      })
   }
 
   private func verdict(baseline: [Double], current: [Double], threshold: Double = 0.05) -> RunComparison.Verdict? {
@@ -47,7 +49,8 @@ struct ComparisonTests {
       baseline: run([("slow", samples(100, spread: 0.01, seed: 3)), ("same", samples(50, spread: 0.01, seed: 4))]),
       current: run([("slow", samples(120, spread: 0.01, seed: 5)), ("same", samples(50, spread: 0.01, seed: 6))]),
       threshold: 0.05)
-    let rows = Dictionary(uniqueKeysWithValues: comparison.rows.filter { $0.key.strategy != "apple" }.map { ($0.key.scenario, $0) })
+    let rows = Dictionary(
+      uniqueKeysWithValues: comparison.rows.filter { $0.key.strategy != "apple" }.map { ($0.key.scenario, $0) })
     #expect(rows["slow"]?.verdict == .regressed)
     #expect(rows["same"]?.verdict == .unchanged)
     #expect(comparison.gateFailures.map(\.key.scenario) == ["slow"])
@@ -67,11 +70,14 @@ struct ComparisonTests {
   }
 
   @Test func compare_twentyPercentFasterWithLowNoise_improved() {
-    #expect(verdict(baseline: samples(100, spread: 0.01, seed: 9), current: samples(80, spread: 0.01, seed: 10)) == .improved)
+    #expect(
+      verdict(baseline: samples(100, spread: 0.01, seed: 9), current: samples(80, spread: 0.01, seed: 10)) == .improved)
   }
 
   @Test func compare_smallChangesStayUnchanged_evenWhenSignificant() {
-    #expect(verdict(baseline: samples(100, spread: 0.001, seed: 11), current: samples(103, spread: 0.001, seed: 12)) == .unchanged)
+    #expect(
+      verdict(baseline: samples(100, spread: 0.001, seed: 11), current: samples(103, spread: 0.001, seed: 12))
+        == .unchanged)
   }
 
   @Test func markdown_listsSignificantChangesOnly() {

@@ -43,7 +43,8 @@ struct EffectAnalysisTests {
       #expect(!effect.isInteracting, "\(effect.choice)")
     }
     // A refinement has one pair per base that has it.
-    #expect(effects.first { $0.choice == "identity" }?.pairs.map(\.baseline) == ["lock-thread-keypath", "actor-task-keypath"])
+    #expect(
+      effects.first { $0.choice == "identity" }?.pairs.map(\.baseline) == ["lock-thread-keypath", "actor-task-keypath"])
     #expect(effects.first { $0.choice == "checked" }?.candidatePairs == 1)
   }
 
@@ -58,7 +59,10 @@ struct EffectAnalysisTests {
     #expect(flagged.interactions.allSatisfy { $0.first == "lock-thread-keypath" || $0.second == "lock-thread-keypath" })
     let oddPair = try #require(flagged.pairs.first { $0.baseline == "lock-thread-keypath" })
     #expect(abs(oddPair.ratio - 3) < 0.15)
-    #expect(EffectText.interactions(flagged).allSatisfy { $0.contains("*-thread-keypath \(EffectText.ratio(oddPair.ratio)) (") }, "\(EffectText.interactions(flagged))")
+    #expect(
+      EffectText.interactions(flagged).allSatisfy {
+        $0.contains("*-thread-keypath \(EffectText.ratio(oddPair.ratio)) (")
+      }, "\(EffectText.interactions(flagged))")
     let unflagged = try #require(FactorialRun.effect(.registrar, "plain", in: run))
     #expect(!unflagged.isInteracting)
     let summary = try #require(run.effects?.suites.first { $0.choice == "registrar" })
@@ -78,7 +82,8 @@ struct EffectAnalysisTests {
       let effect = try #require(FactorialRun.effect(choice, "bound", in: run))
       #expect(effect.candidatePairs == 4)
       #expect(effect.pairs.count == 3)
-      #expect(!effect.pairs.contains { $0.baseline == "lock-thread-keypath" || $0.alternative == "lock-thread-keypath" })
+      #expect(
+        !effect.pairs.contains { $0.baseline == "lock-thread-keypath" || $0.alternative == "lock-thread-keypath" })
       #expect(EffectText.pairs(effect) == "3 of 4 pairs")
     }
   }
@@ -153,7 +158,8 @@ struct EffectAnalysisTests {
         "lock-thread-keypath>lock-task-keypath", "lock-thread-whole>lock-task-whole",
         "actor-thread-keypath>actor-task-keypath", "actor-thread-whole>actor-task-whole",
       ])
-    #expect(StrategyChoice.registrar.pairs(among: ["actor-task-whole", "actor-thread-whole", "lock-task-whole"]).count == 1)
+    #expect(
+      StrategyChoice.registrar.pairs(among: ["actor-task-whole", "actor-thread-whole", "lock-task-whole"]).count == 1)
     #expect(StrategyChoice.invalidation.context(ofBaseline: "actor-task-keypath") == "actor-task-*")
     #expect(StrategyChoice.identity.context(ofBaseline: "lock-thread-keypath") == "lock-thread-keypath")
   }

@@ -82,7 +82,8 @@ struct GateLogicTests {
 
   @Test func failedCase_failsTheGate() {
     let failed = Fixtures.result("s0", "lock-thread-keypath", samples: [1], failure: "no")
-    let comparison = RunComparison(baseline: Self.run(Self.subject(Self.steady(10, seed: 9))), current: Self.run(failed))
+    let comparison = RunComparison(
+      baseline: Self.run(Self.subject(Self.steady(10, seed: 9))), current: Self.run(failed))
     #expect(comparison.gateFailures.map(\.verdict) == [.failed])
   }
   @Test func aWorkloadTheMachineSlowedForEveryone_isNotARegression() throws {
@@ -91,9 +92,14 @@ struct GateLogicTests {
     let after = Self.subject(Self.steady(68, seed: 11))
     var baseline = Self.run(before)
     var current = Self.run(after)
-    baseline.cases = baseline.cases.map { $0.key.scenario == "s0" && $0.strategy == "apple" ? Self.apple(100, seed: 12) : $0 }
-    current.cases = current.cases.map { $0.key.scenario == "s0" && $0.strategy == "apple" ? Self.apple(150, seed: 13) : $0 }
-    let row = try #require(RunComparison(baseline: baseline, current: current).rows.first { $0.key.strategy == "lock-thread-keypath" })
+    baseline.cases = baseline.cases.map {
+      $0.key.scenario == "s0" && $0.strategy == "apple" ? Self.apple(100, seed: 12) : $0
+    }
+    current.cases = current.cases.map {
+      $0.key.scenario == "s0" && $0.strategy == "apple" ? Self.apple(150, seed: 13) : $0
+    }
+    let row = try #require(
+      RunComparison(baseline: baseline, current: current).rows.first { $0.key.strategy == "lock-thread-keypath" })
     #expect(row.verdict == .withinNoise)
     // With apple beside it steady, the same change is the code's.
     #expect(Self.verdict(before, after)?.verdict == .regressed)
@@ -103,10 +109,14 @@ struct GateLogicTests {
     // 0.54 ns then 0.98 ns: a loop cost that measured 0.3 ns in one process and
     // 0.7 ns in the next moves a case this small by as much.
     let noisy = try #require(
-      Self.verdict(Self.subject(Self.steady(0.54, seed: 14), uncertainty: 0.25), Self.subject(Self.steady(0.98, seed: 15), uncertainty: 0.45)))
+      Self.verdict(
+        Self.subject(Self.steady(0.54, seed: 14), uncertainty: 0.25),
+        Self.subject(Self.steady(0.98, seed: 15), uncertainty: 0.45)))
     #expect(noisy.verdict == .withinNoise)
     let resolved = try #require(
-      Self.verdict(Self.subject(Self.steady(0.54, seed: 14), uncertainty: 0.05), Self.subject(Self.steady(0.98, seed: 15), uncertainty: 0.05)))
+      Self.verdict(
+        Self.subject(Self.steady(0.54, seed: 14), uncertainty: 0.05),
+        Self.subject(Self.steady(0.98, seed: 15), uncertainty: 0.05)))
     #expect(resolved.verdict == .regressed)
   }
 

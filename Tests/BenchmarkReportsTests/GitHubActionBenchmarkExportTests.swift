@@ -44,8 +44,9 @@ struct GitHubActionBenchmarkExportTests {
     // Instructions appear only where counted.
     #expect(byName["reads/untracked[1] apple instructions"] == nil)
     // A later run of the same cases has the same names.
-    let later = try ExportFixtures.json(
-      GitHubActionBenchmarkExport.render(ExportFixtures.run(date: "2026-02-01T00:00:00Z"))) as? [[String: Any]]
+    let later =
+      try ExportFixtures.json(
+        GitHubActionBenchmarkExport.render(ExportFixtures.run(date: "2026-02-01T00:00:00Z"))) as? [[String: Any]]
     #expect(Set(later?.compactMap { $0["name"] as? String } ?? []) == Set(byName.keys))
   }
 
@@ -59,7 +60,10 @@ struct GitHubActionBenchmarkExportTests {
 
   @Test func render_ofACountedOnlyRun_exportsEachCountAsInstructionsPerOp() throws {
     let entries = GitHubActionBenchmarkExport.entries(of: ExportFixtures.countedRun())
-    #expect(entries.map(\.name) == ["reads/untracked[1] lock-thread-keypath instructions", "reads/untracked[1] apple instructions"])
+    #expect(
+      entries.map(\.name) == [
+        "reads/untracked[1] lock-thread-keypath instructions", "reads/untracked[1] apple instructions",
+      ])
     #expect(entries.map(\.unit) == ["instructions/op", "instructions/op"])
     #expect(entries.map(\.value) == [41, 180.5])
     #expect(entries[1].extra?.hasPrefix("varies:") == true)

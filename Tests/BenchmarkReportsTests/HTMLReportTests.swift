@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 
 @Suite("HTML report")
@@ -26,7 +26,9 @@ struct HTMLReportTests {
   private static func svgs(in html: String) -> [String] {
     var found = [String]()
     var rest = html[...]
-    while let start = rest.range(of: "<svg"), let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex) {
+    while let start = rest.range(of: "<svg"),
+      let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex)
+    {
       found.append(String(rest[start.lowerBound..<end.upperBound]))
       rest = rest[end.upperBound...]
     }
@@ -62,7 +64,10 @@ struct HTMLReportTests {
     for scenario in SeededRun.scenarios {
       #expect(html.contains(HTMLTextProbe.escape(scenario.scenario)), "\(scenario.scenario)")
     }
-    for fact in ["Swift version 6.3.1", "Seeded CPU @ 2.0GHz", "2 cores", "Linux 6.1.0", "0123abc", "2026-01-02T03:04:05Z", "jemalloc 5.3.0"] {
+    for fact in [
+      "Swift version 6.3.1", "Seeded CPU @ 2.0GHz", "2 cores", "Linux 6.1.0", "0123abc", "2026-01-02T03:04:05Z",
+      "jemalloc 5.3.0",
+    ] {
       #expect(html.contains(fact), "\(fact)")
     }
     #expect(html.contains("failed"))

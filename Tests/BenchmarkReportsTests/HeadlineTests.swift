@@ -1,7 +1,8 @@
 import BenchmarkKit
-@testable import BenchmarkReports
 import Foundation
 import Testing
+
+@testable import BenchmarkReports
 
 /// Headlines that tell the truth: ties named as ties, a ratio whose interval
 /// holds 1 never printed as a win, like-for-like forms first and idiomatic ones
@@ -93,7 +94,8 @@ struct HeadlineTests {
     let text = MarkdownSummary.render(run)
     let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("| collections |") }.map(String.init))
     #expect(line.hasPrefix("| collections | update-row-rearm — like-for-like (both re-arm one-shot scopes) | 10 |"))
-    #expect(line.contains("| `update-row`, idiomatic forms (persistent observe vs apple re-armed): `lock-thread-keypath`"))
+    #expect(
+      line.contains("| `update-row`, idiomatic forms (persistent observe vs apple re-armed): `lock-thread-keypath`"))
     // Like for like first: the rearm ratio (2×) before the idiomatic one (0.25×).
     let leading = try #require(line.range(of: "2.00× ("))
     let beside = try #require(line.range(of: "0.25× ("))

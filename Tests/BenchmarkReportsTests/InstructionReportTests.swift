@@ -49,7 +49,9 @@ struct InstructionReportTests {
   @Test func verdict_whenTheChangeIsUnderHalfTheResolution_callsItUnchanged() {
     let count = 4.0 - 1.0 / 3
     #expect(InstructionComparison.verdict(from: count, to: count + 1e-9, threshold: 0) == .unchanged)
-    #expect(InstructionComparison.verdict(from: count, to: count + InstructionComparison.resolution, threshold: 0) == .regressed)
+    #expect(
+      InstructionComparison.verdict(from: count, to: count + InstructionComparison.resolution, threshold: 0)
+        == .regressed)
   }
 
   @Test func resolution_isTheFinestFractionACountCanHold() {
@@ -63,15 +65,16 @@ struct InstructionReportTests {
 
   @Test func check_boundsInstructions_absoluteAndRelative() throws {
     let absolute = try CheckRule(parsing: "lock-thread-keypath on reads/untracked instructions <= 3")
-    #expect(absolute.evaluate(in: Self.baseline).map(\.passed) == [true])
+    #expect(absolute.evaluate(in: Self.baseline).map(\.holds) == [true])
     let relative = try CheckRule(parsing: "lock-thread-keypath / apple on reads/tracked instructions <= 0.01")
-    #expect(relative.evaluate(in: Self.baseline).map(\.passed) == [false])
+    #expect(relative.evaluate(in: Self.baseline).map(\.holds) == [false])
   }
 
   @Test func csv_hasTheCountAndItsNote_emptyWhenNotCounted() throws {
     let table = try CSVTable.parse(ResultsCSV.render(Self.baseline))
     let header = table[0]
-    #expect(header.joined(separator: ",").contains(",instructions_per_op,instructions_note,outlasts_sample,pass_modes,"))
+    #expect(
+      header.joined(separator: ",").contains(",instructions_per_op,instructions_note,outlasts_sample,pass_modes,"))
     let field = { (row: [String], name: String) in header.firstIndex(of: name).map { row[$0] } }
     #expect(field(table[2], "instructions_per_op") == "135.000")
     #expect(field(table[2], "instructions_note") == "varies: 129 then 141")

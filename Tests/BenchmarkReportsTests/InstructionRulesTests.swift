@@ -15,7 +15,7 @@ struct InstructionRulesTests {
     path: ReferenceRun.repository.appendingPathComponent("Reports/reference/instructions.json").path)
 
   static func broken(in run: BenchmarkRun) -> [RuleVerdict] {
-    rules.flatMap { $0.evaluate(in: run) }.filter { !$0.passed }
+    rules.flatMap { $0.evaluate(in: run) }.filter { !$0.holds }
   }
 
   @Test func theCommittedCountsPassEveryRule_andEveryRuleCountsInstructions() {
@@ -48,7 +48,7 @@ struct InstructionRulesTests {
         heavier.instructionsPerOperation = max(count * 1.03, count + 1)
         return heavier
       }
-      let broken = rule.evaluate(in: run).filter { !$0.passed }
+      let broken = rule.evaluate(in: run).filter { !$0.holds }
       #expect(!broken.isEmpty, "\(rule.text) held with 3% more instructions")
     }
   }
@@ -75,11 +75,13 @@ struct InstructionRulesTests {
   }
 
   @Test func suggest_setsTheBoundAtTheCountPlusTwoPercent() throws {
-    let rules = "lock-thread-keypath on reads/tracked@1 instructions <= 1\nlock-thread-keypath on scopes/track-fire@1 instructions <= 1"
+    let rules =
+      "lock-thread-keypath on reads/tracked@1 instructions <= 1\nlock-thread-keypath on scopes/track-fire@1 "
+        + "instructions <= 1"
     let suggested = try RulesSuggestion.rewrite(rules, run: Self.run, source: "rules")
     let parsed = try CheckRule.parseFile(suggested, source: "suggested")
     #expect(parsed.first?.bound == 16.4)
     #expect(suggested.contains("# counted 16"))
-    #expect(parsed.allSatisfy { rule in rule.evaluate(in: Self.run).allSatisfy(\.passed) })
+    #expect(parsed.allSatisfy { rule in rule.evaluate(in: Self.run).allSatisfy(\.holds) })
   }
 }

@@ -30,8 +30,10 @@ struct IntervalCoverageTests {
   @Test func ratios_whenBsRatioLiesInsideOrOutsideAsInterval_countsItRight() {
     let a = Self.run([
       Self.apple,
-      Self.result("lock-thread-keypath", median: .value(4), low: 3.9, high: 4.1, ratio: .value(0.2), ratioInterval: 0.19...0.21),
-      Self.result("lock-task-keypath", median: .value(6), low: 5.9, high: 6.1, ratio: .value(0.3), ratioInterval: 0.29...0.31),
+      Self.result(
+        "lock-thread-keypath", median: .value(4), low: 3.9, high: 4.1, ratio: .value(0.2), ratioInterval: 0.19...0.21),
+      Self.result(
+        "lock-task-keypath", median: .value(6), low: 5.9, high: 6.1, ratio: .value(0.3), ratioInterval: 0.29...0.31),
     ])
     let b = Self.run([
       Self.apple,
@@ -77,7 +79,8 @@ struct IntervalCoverageTests {
       Self.result("none", median: .value(0.5), low: 0.45, high: 0.55),
     ])
     let b = Self.run([
-      Self.result("apple", median: .value(20.5), low: 20, high: 21), Self.result("lock", median: .value(4.3), low: 4, high: 5),
+      Self.result("apple", median: .value(20.5), low: 20, high: 21),
+      Self.result("lock", median: .value(4.3), low: 4, high: 5),
       Self.result("none", median: .value(0.45), low: 0.4, high: 0.5),
     ])
     let coverage = IntervalCoverage(first: a, second: b)
@@ -89,7 +92,10 @@ struct IntervalCoverageTests {
   }
 
   @Test func medians_whenAsMedianIsABound_orBsIsNot_aValue_leavesTheCaseOut() {
-    let a = Self.run([Self.result("none", median: .below(0.3), low: 0, high: 0.3), Self.result("lock", median: .value(4), low: 3, high: 5)])
+    let a = Self.run([
+      Self.result("none", median: .below(0.3), low: 0, high: 0.3),
+      Self.result("lock", median: .value(4), low: 3, high: 5),
+    ])
     var failed = Fixtures.result("untracked", "lock", samples: [], failure: "threw")
     failed.published = nil
     let b = Self.run([Self.result("none", median: .value(0.2), low: 0.1, high: 0.3), failed])
@@ -122,8 +128,10 @@ struct IntervalCoverageTests {
     var failed = Fixtures.result("untracked", "actor", samples: [1], failure: "threw")
     failed.published = nil
     let a = Self.run([
-      Self.result("apple", median: .value(1), low: 1, high: 1, samples: Array(repeating: 1, count: 12), passes: [3, 3, 3, 3]),
-      Self.result("lock", median: .value(1), low: 1, high: 1, samples: Array(repeating: 1, count: 9), passes: [4, 2, 3]),
+      Self.result(
+        "apple", median: .value(1), low: 1, high: 1, samples: Array(repeating: 1, count: 12), passes: [3, 3, 3, 3]),
+      Self.result(
+        "lock", median: .value(1), low: 1, high: 1, samples: Array(repeating: 1, count: 9), passes: [4, 2, 3]),
       Self.result("none", median: .value(1), low: 1, high: 1, samples: Array(repeating: 1, count: 20)),
       failed,
     ])

@@ -16,18 +16,22 @@ struct MachineFactorTests {
     key.suite == "scopes" && key.scenario == "track-fire" && !references.contains(key.strategy)
   }
 
-  // Known limit: with some seeds a case or two of 1171 (bimodal ones) still
-  // alarm; the old comparison failed a third of them on a uniform shift.
+  // Known limit (docs/REPORTS.md, "Tests"): with some seeds a two-state case of
+  // 1171 still alarms.
   @Test(arguments: [1, 2] as [UInt64])
   func backToBackRunsOfUnchangedCode_raiseAtMostTwoFalseAlarmsIn1171(seed: UInt64) {
-    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: seed), options: Self.options)
+    let comparison = RunComparison(
+      baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: seed),
+      options: Self.options)
     #expect(comparison.gateFailures.count <= 2, "\(comparison.gateFailures.map(\.key.description))")
     #expect(abs(comparison.machine.factor - 1) < 0.03)
     #expect(comparison.machine.basis == "apple and none")
   }
 
   @Test func uniformShift_reportsTheFactor_andNoRegression() {
-    let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 4, factor: 1.3), options: Self.options)
+    let comparison = RunComparison(
+      baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 4, factor: 1.3),
+      options: Self.options)
     #expect(comparison.gateFailures.map(\.key.description) == [])
     #expect(abs(comparison.machine.factor / 1.3 - 1) < 0.03)
     #expect(comparison.render().hasPrefix("machine factor 1.3"))
@@ -37,7 +41,9 @@ struct MachineFactorTests {
 
   @Test(arguments: [1.0, 1.3])
   func oneScenarioTwentyPercentSlower_isFlagged(factor: Double) {
-    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 5, factor: factor) { Self.inTrackFire($0) ? 1.2 : 1 }
+    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 5, factor: factor) {
+      Self.inTrackFire($0) ? 1.2 : 1
+    }
     let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: current, options: Self.options)
     let flagged = comparison.gateFailures
     let slowed = comparison.rows.filter { Self.inTrackFire($0.key) }
@@ -62,7 +68,9 @@ struct MachineFactorTests {
   }
 
   @Test func aStrategysStanding_showsItsOwnRegression_notTheMachines() {
-    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 7, factor: 1.3) { $0.strategy == "lock-thread-keypath" ? 1.2 : 1 }
+    let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 7, factor: 1.3) {
+      $0.strategy == "lock-thread-keypath" ? 1.2 : 1
+    }
     let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: current, options: Self.options)
     let standing = comparison.standings.first { $0.strategy == "lock-thread-keypath" }
     #expect(abs((standing?.change ?? 0) - 1.2) < 0.05)

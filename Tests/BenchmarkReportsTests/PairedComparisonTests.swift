@@ -29,7 +29,9 @@ import Testing
     return Publication.publish(Fixtures.run(cases))
   }
 
-  static let strategies: [String: Double] = ["apple": 900, "none": 40, "lock-thread-keypath": 150, "lock-task-keypath": 170]
+  static let strategies: [String: Double] = [
+    "apple": 900, "none": 40, "lock-thread-keypath": 150, "lock-task-keypath": 170,
+  ]
 
   @Test func paired_whenTheSameBuildRunsTwice_andEachPairOfPassesLandsInItsOwnState_reportsNoRegression() {
     // Each pair's processes share a machine state (×0.8 … ×1.3), each process a
@@ -82,8 +84,10 @@ import Testing
   }
 
   @Test func pairedShifts_whenAReferenceIsBeside_useThePassRatios_elseThePassMedians() {
-    let baseline = Self.build(strategies: ["apple": 100, "lock-thread-keypath": 10], passFactors: [1, 2], jitter: 0, seed: 15)
-    let current = Self.build(strategies: ["apple": 100, "lock-thread-keypath": 10], passFactors: [2, 1], jitter: 0, seed: 16)
+    let baseline = Self.build(
+      strategies: ["apple": 100, "lock-thread-keypath": 10], passFactors: [1, 2], jitter: 0, seed: 15)
+    let current = Self.build(
+      strategies: ["apple": 100, "lock-thread-keypath": 10], passFactors: [2, 1], jitter: 0, seed: 16)
     let shifts = RunComparison.pairedShifts(
       baseline: Dictionary(uniqueKeysWithValues: baseline.cases.map { ($0.key, $0) }),
       current: Dictionary(uniqueKeysWithValues: current.cases.map { ($0.key, $0) }))
@@ -104,7 +108,8 @@ import Testing
 
   @Test func paired_whenACaseIsOnlyInTheCurrentBuild_listsItWithoutFailing() {
     let baseline = Self.build(strategies: Self.strategies, scenarios: ["a"], passFactors: [1, 1, 1, 1], seed: 9)
-    let current = Self.build(strategies: Self.strategies, scenarios: ["a", "new"], passFactors: [1, 1, 1, 1], seed: 10)
+    let current = Self.build(
+      strategies: Self.strategies, scenarios: ["a", "new"], passFactors: [1, 1, 1, 1], seed: 10)
     let comparison = RunComparison(pairedBaseline: baseline, current: current)
     #expect(comparison.count(.onlyInCurrent) == Self.strategies.count)
     #expect(comparison.gateFailures.isEmpty)

@@ -1,5 +1,5 @@
-import Foundation
 import BenchmarkKit
+import Foundation
 import Testing
 
 @testable import BenchmarkReports
@@ -99,7 +99,8 @@ struct ProfileExplanationTests {
       "lock-thread-keypath", operations: 4,
       [
         Self.function(
-          "function signature specialization <Arg[0] = Dead> of generic specialization <Benchmarks.Counter<Swift.Int>> of ObservationCore.Store.send(A1) -> ()",
+          "function signature specialization <Arg[0] = Dead> of generic specialization <Benchmarks.Counter<Swift.Int>> "
+            + "of ObservationCore.Store.send(A1) -> ()",
           "store", self: 300),
         Self.function(
           "generic specialization <Benchmarks.Counter<Swift.Int8>> of ObservationCore.Store.send(A1) -> ()", "store",
@@ -126,7 +127,9 @@ struct ProfileExplanationTests {
   /// +5.5 (the call and the store) and `Observer.deinit` +2.5 (the call to free)
   /// in `notify`.
   @Test func explain_whenOneFunctionGainsAnAllocation_attributesItToAlloc() {
-    let initializer = "ObservationCore.Observer.init(list: ObservationCore.AccessList, total: Swift.Int, persistent: Swift.Bool) -> ObservationCore.Observer"
+    let initializer =
+      "ObservationCore.Observer.init(list: ObservationCore.AccessList, total: Swift.Int, persistent: Swift.Bool) -> "
+        + "ObservationCore.Observer"
     let deinitializer = "ObservationCore.Observer.deinit"
     func build(planted: Bool) -> KeptProfile {
       let k: Int64 = planted ? 1 : 0
@@ -160,7 +163,8 @@ struct ProfileExplanationTests {
         "generic specialization <A<B>, (C) -> D> of merged ObservationCore.Store.send(A1) -> ()")
         == "ObservationCore.Store.send(A1) -> ()")
     #expect(
-      ProfileExplanation.normalisedName("closure #1 () -> () in Benchmarks.Scopes.trackFire<A: ObservationCore.Strategy<X, Y>>(A) -> ()")
+      ProfileExplanation.normalisedName(
+        "closure #1 () -> () in Benchmarks.Scopes.trackFire<A: ObservationCore.Strategy<X, Y>>(A) -> ()")
         == "closure #1 () -> () in Benchmarks.Scopes.trackFire<…>(A) -> ()")
     #expect(ProfileExplanation.normalisedName("closure #1 in X.y") == "closure #1 in X.y")
   }
@@ -178,8 +182,11 @@ struct ProfileExplanationTests {
   @Test func keptProfiles_whenCorrupt_throwOneLine() throws {
     let path = NSTemporaryDirectory() + "kept-\(UUID().uuidString)-profiles.json"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try Data(#"{"version":1,"groups":["a"],"names":["f"],"cases":[{"suite":"s","scenario":"x","strategy":"y","size":1,"operations":2,"loopPerOperation":0,"functions":[[5,1,0,1]]}]}"#.utf8)
-      .write(to: URL(fileURLWithPath: path))
+    try Data(
+      (#"{"version":1,"groups":["a"],"names":["f"],"cases":[{"suite":"s","scenario":"x","strategy":"y","size":1,"#
+        + #""operations":2,"loopPerOperation":0,"functions":[[5,1,0,1]]}]}"#).utf8
+    )
+    .write(to: URL(fileURLWithPath: path))
     #expect(throws: CallgrindError.self) { try KeptProfiles.read(path: path) }
     #expect(KeptProfiles.path(forResults: "/a/results.json") == "/a/results-profiles.json")
   }

@@ -20,8 +20,12 @@ struct ProfileViewTests {
               key: CaseKey(suite: "reads", scenario: "tracked", strategy: strategy, size: 1), operations: 4,
               loopPerOperation: 0,
               functions: [
-                .init(name: "registrar", group: "registrar", selfInstructions: registrar == "actor" ? 72 : 40, inclusiveInstructions: 0),
-                .init(name: "scope", group: "scope", selfInstructions: scope == "task" ? 140 : 20, inclusiveInstructions: 0),
+                .init(
+                  name: "registrar", group: "registrar", selfInstructions: registrar == "actor" ? 72 : 40,
+                  inclusiveInstructions: 0),
+                .init(
+                  name: "scope", group: "scope", selfInstructions: scope == "task" ? 140 : 20,
+                  inclusiveInstructions: 0),
                 .init(name: "loop", group: "workload", selfInstructions: 16, inclusiveInstructions: 400),
               ]))
         }

@@ -12,7 +12,10 @@ struct PublishedEffectsTests {
     cases: [
       CaseEffect(
         suite: "reads", scenario: "planted", size: 1, choice: "registrar", candidatePairs: 4,
-        pairs: [PairEffect(baseline: "lock-thread-keypath", alternative: "actor-thread-keypath", ratio: 7.777, interval: 7.5...8.125)],
+        pairs: [
+          PairEffect(
+            baseline: "lock-thread-keypath", alternative: "actor-thread-keypath", ratio: 7.777, interval: 7.5...8.125)
+        ],
         ratio: 7.777, interval: 7.25...8.5, interactions: [], notifications: nil)
     ],
     suites: [
@@ -41,7 +44,9 @@ struct PublishedEffectsTests {
   @Test func markdown_whenTheRunCarriesEffects_printsThem() throws {
     let text = try Self.written(.md)
     #expect(text.contains("## What each choice costs"))
-    #expect(text.contains("| reads | registrar lock → actor | 7.78× | 6.10× at planted@1 | 9.40× at planted@1 | 1 | 13 | none |"))
+    #expect(
+      text.contains(
+        "| reads | registrar lock → actor | 7.78× | 6.10× at planted@1 | 9.40× at planted@1 | 1 | 13 | none |"))
     #expect(!text.contains("| 2.00× |"))
   }
 
@@ -65,7 +70,8 @@ struct PublishedEffectsTests {
     let published = Publication.publish(run)
     let ratio = try #require(published.effects?.suites.first { $0.choice == "registrar" }?.ratio)
     #expect(abs(ratio - 2) < 0.1)
-    #expect(MarkdownSummary.render(published).contains("| reads | registrar lock → actor | \(EffectText.ratio(ratio)) |"))
+    #expect(
+      MarkdownSummary.render(published).contains("| reads | registrar lock → actor | \(EffectText.ratio(ratio)) |"))
   }
 
   @Test func decode_ofAFileWrittenBeforeEffects_hasNone_andReadingPublishedDerivesThem() throws {

@@ -13,7 +13,9 @@ struct RegressionExplanationsTests {
       key: key, operations: 16, loopPerOperation: 0,
       functions: [
         .init(name: "malloc", group: "alloc", selfInstructions: alloc, inclusiveInstructions: alloc),
-        .init(name: "ObservationCore.Observer.init", group: "notify", selfInstructions: 160, inclusiveInstructions: 160 + alloc),
+        .init(
+          name: "ObservationCore.Observer.init", group: "notify", selfInstructions: 160,
+          inclusiveInstructions: 160 + alloc),
       ])
   }
 

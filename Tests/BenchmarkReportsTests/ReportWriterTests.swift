@@ -1,7 +1,8 @@
 import BenchmarkKit
-@testable import BenchmarkReports
 import Foundation
 import Testing
+
+@testable import BenchmarkReports
 
 @Suite("ReportWriter and summaries")
 struct ReportWriterTests {
@@ -15,7 +16,10 @@ struct ReportWriterTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let written = try ReportWriter.write(Fixtures.sample, formats: OutputFormat.allCases, to: directory)
-    let names = ["results.csv", "results.json", "summary.md", "report.html", "github-action-benchmark.json", "bencher.json", "influx.lp"]
+    let names = [
+      "results.csv", "results.json", "summary.md", "report.html", "github-action-benchmark.json", "bencher.json",
+      "influx.lp",
+    ]
     #expect(written.map { ($0 as NSString).lastPathComponent } == names)
     let contents = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(contents == names.sorted())
@@ -95,7 +99,10 @@ struct ReportWriterTests {
 
   @Test func parseList_rejectsUnknownFormats() throws {
     #expect(try OutputFormat.parseList("csv, md") == [.csv, .md])
-    #expect(throws: ReportError("unknown format 'pdf'; formats: csv, json, md, html, github-action-benchmark, bencher, influx")) {
+    #expect(
+      throws: ReportError(
+        "unknown format 'pdf'; formats: csv, json, md, html, github-action-benchmark, bencher, influx")
+    ) {
       try OutputFormat.parseList("csv,pdf")
     }
     #expect(try OutputFormat.parseList("CSV,Md") == [.csv, .md])

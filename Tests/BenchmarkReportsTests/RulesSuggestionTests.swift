@@ -22,7 +22,8 @@ struct RulesSuggestionTests {
   }
 
   @Test func rewrite_ofItsOwnOutput_keepsOneMeasurementAndTheNoteOnce() throws {
-    let text = "lock-thread-keypath / apple on reads/untracked <= 0.9  # the headline\n"
+    let text =
+      "lock-thread-keypath / apple on reads/untracked <= 0.9  # the headline\n"
       + "lock-thread-keypath / apple on reads/untracked <= 0.9\n"
     let once = try RulesSuggestion.rewrite(text, run: Self.notedRun, source: "rules")
     let twice = try RulesSuggestion.rewrite(once, run: Self.notedRun, source: "rules")
@@ -60,14 +61,16 @@ struct RulesSuggestionTests {
     #expect(bound >= 0.48 && bound <= 0.57)
     #expect(all.contains("in 3 runs"))
     for run in runs {
-      #expect(try CheckRule.parseFile(all, source: "s").flatMap { $0.evaluate(in: run) }.allSatisfy(\.passed))
+      #expect(try CheckRule.parseFile(all, source: "s").flatMap { $0.evaluate(in: run) }.allSatisfy(\.holds))
     }
   }
 
   @Test func rewrite_whenARuleTimesAFewNanosecondCase_turnsItIntoAComment() throws {
     let text = "lock / apple on reads/s <= 1"
-    let suggested = try RulesSuggestion.rewrite(text, runs: [Self.run(lock: 30, apple: 150), Self.run(lock: 3, apple: 150)], source: "r")
-    #expect(suggested.hasPrefix("# not a time gate: lock / apple on reads/s (reads/s[1]: lock takes 3.000 ns, under 10 ns"))
+    let suggested = try RulesSuggestion.rewrite(
+      text, runs: [Self.run(lock: 30, apple: 150), Self.run(lock: 3, apple: 150)], source: "r")
+    #expect(
+      suggested.hasPrefix("# not a time gate: lock / apple on reads/s (reads/s[1]: lock takes 3.000 ns, under 10 ns"))
     #expect(suggested.split(separator: "\n").allSatisfy { $0.hasPrefix("#") })
   }
 
@@ -82,7 +85,8 @@ struct RulesSuggestionTests {
     var second = first
     first.cases[0].instructionsPerOperation = 100
     second.cases[0].instructionsPerOperation = 101
-    let suggested = try RulesSuggestion.rewrite("lock on reads/s instructions <= 1", runs: [first, second], source: "r")
+    let suggested = try RulesSuggestion.rewrite(
+      "lock on reads/s instructions <= 1", runs: [first, second], source: "r")
     #expect(try CheckRule.parseFile(suggested, source: "s").first?.bound == 104)
   }
 }

@@ -1,7 +1,8 @@
 import BenchmarkKit
-@testable import BenchmarkReports
 import Foundation
 import Testing
+
+@testable import BenchmarkReports
 
 /// `n=12`, and `(2–4/pass)` when the passes took different counts: in the
 /// summary tables of `summary.md` and `report.html`, and in each headline.
@@ -10,7 +11,8 @@ struct SampleCountTests {
   /// `lock-thread-keypath` in three passes of 2, 4 and 3 samples; `apple` in
   /// three equal passes; `none` in one pass.
   static func run() -> BenchmarkRun {
-    var lock = Fixtures.result("untracked", "lock-thread-keypath", samples: [3, 3.2, 3.1, 3.0, 3.3, 3.1, 3.2, 3.0, 3.1])
+    var lock = Fixtures.result(
+      "untracked", "lock-thread-keypath", samples: [3, 3.2, 3.1, 3.0, 3.3, 3.1, 3.2, 3.0, 3.1])
     lock.passSampleCounts = [2, 4, 3]
     var apple = Fixtures.result("untracked", "apple", samples: [17, 17.5, 18, 17.2, 17.8, 17.1, 17.4, 17.6, 17.3])
     apple.passSampleCounts = [3, 3, 3]
@@ -34,7 +36,8 @@ struct SampleCountTests {
     let text = MarkdownSummary.render(Self.run())
     #expect(text.contains("| ns/op | n | `apple` | `none` |"))
     #expect(text.contains("| `lock-thread-keypath`; none tied (1 of 1) |"))
-    let headline = text.split(separator: "\n").first { $0.contains("| `lock-thread-keypath`; none tied") }.map(String.init) ?? ""
+    let headline =
+      text.split(separator: "\n").first { $0.contains("| `lock-thread-keypath`; none tied") }.map(String.init) ?? ""
     #expect(headline.contains("| n=9 (2–4/pass) |"))
   }
 
@@ -63,4 +66,3 @@ struct SampleCountTests {
     #expect(SampleCount(of: result).text == expected)
   }
 }
-

@@ -1,6 +1,7 @@
 import BenchmarkKit
-@testable import BenchmarkReports
 import Testing
+
+@testable import BenchmarkReports
 
 /// "Which should I use": the Pareto front on time, notifications and
 /// allocations per operation of each suite's headline case.
@@ -53,7 +54,8 @@ struct StrategyChoiceTests {
     #expect(which.lowerBound < headlines.lowerBound)
     let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("- **collections**") }.map(String.init))
     #expect(
-      line == "- **collections** (`update-row` at 10, 2 of 4): no tracking across await: `lock-thread-keypath` (cheapest)"
+      line
+        == "- **collections** (`update-row` at 10, 2 of 4): no tracking across await: `lock-thread-keypath` (cheapest)"
         + " · callers off the actor hop in: `actor-task-keypath`")
     let html = HTMLReport.render(Self.run())
     #expect(html.contains("<h2 id=\"which\">Which should I use</h2>"))

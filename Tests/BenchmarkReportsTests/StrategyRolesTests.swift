@@ -21,9 +21,12 @@ struct StrategyRolesTests {
 
   @Test func summaryAndReport_listTheMatrixApartFromVariantsAndRefinements() {
     let line =
-      "Strategies: the matrix (1): lock-thread-keypath; variants (1): spin-thread-keypath; refinements (+identity) (1): lock-thread-keypath+identity; reference (1): apple; floor (1): none"
+      "Strategies: the matrix (1): lock-thread-keypath; variants (1): spin-thread-keypath; refinements (+identity) "
+        + "(1): lock-thread-keypath+identity; reference (1): apple; floor (1): none"
     #expect(MarkdownSummary.render(Self.run(roles: Self.roles)).contains(line))
-    #expect(HTMLReport.render(Self.run(roles: Self.roles)).contains("<th>Strategies</th><td>the matrix (1): lock-thread-keypath; variants (1)"))
+    #expect(
+      HTMLReport.render(Self.run(roles: Self.roles)).contains(
+        "<th>Strategies</th><td>the matrix (1): lock-thread-keypath; variants (1)"))
   }
 
   @Test func rolesSurviveTheJSONRoundTrip_andOldRunsHaveNone() throws {

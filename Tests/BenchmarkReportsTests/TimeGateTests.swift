@@ -30,8 +30,9 @@ struct TimeGateTests {
   }
 
   @Test func evaluate_whenARatioRuleTimesAFewNanosecondCase_warnsAndPasses() throws {
-    let verdicts = try CheckRule(parsing: "lock / apple on reads/s <= 0.001").evaluate(in: Self.pair([2, 2.1, 2.2], [90, 91, 92]))
-    #expect(verdicts.map(\.passed) == [true])
+    let verdicts = try CheckRule(parsing: "lock / apple on reads/s <= 0.001").evaluate(
+      in: Self.pair([2, 2.1, 2.2], [90, 91, 92]))
+    #expect(verdicts.map(\.holds) == [true])
     #expect(verdicts[0].line.hasPrefix("WARN"))
     #expect(verdicts[0].warning?.contains("instruction counts gate") == true)
     #expect(CheckReport.markdown(verdicts, summary: "s").contains("Not time gates"))
@@ -40,13 +41,14 @@ struct TimeGateTests {
   @Test func evaluate_whenARatioRuleTimesContention_warnsAndPasses() throws {
     let run = Self.pair([400, 410, 420], [100, 100, 100], suite: "contention")
     let verdicts = try CheckRule(parsing: "lock / apple on contention/s <= 2").evaluate(in: run)
-    #expect(verdicts.map(\.passed) == [true])
+    #expect(verdicts.map(\.holds) == [true])
     #expect(verdicts[0].warning != nil)
   }
 
   @Test func evaluate_whenARatioRuleTimesTensOfNanoseconds_fails() throws {
-    let verdicts = try CheckRule(parsing: "lock / apple on reads/s <= 0.1").evaluate(in: Self.pair([40, 41, 42], [90, 91, 92]))
-    #expect(verdicts.map(\.passed) == [false])
+    let verdicts = try CheckRule(parsing: "lock / apple on reads/s <= 0.1").evaluate(
+      in: Self.pair([40, 41, 42], [90, 91, 92]))
+    #expect(verdicts.map(\.holds) == [false])
     #expect(verdicts[0].warning == nil)
   }
 
@@ -55,6 +57,6 @@ struct TimeGateTests {
     run.cases[0].instructionsPerOperation = 4.45
     run.cases[1].instructionsPerOperation = 100
     let verdicts = try CheckRule(parsing: "lock on reads/s instructions <= 4.08").evaluate(in: run)
-    #expect(verdicts.map(\.passed) == [false])
+    #expect(verdicts.map(\.holds) == [false])
   }
 }

@@ -54,7 +54,9 @@ struct ArticleTests {
     var index = 0
     while index < lines.count {
       let line = lines[index].trimmingCharacters(in: .whitespaces)
-      if line.hasPrefix("<!-- source: "), line.hasSuffix(" -->"), index + 1 < lines.count, lines[index + 1] == "```swift" {
+      if line.hasPrefix("<!-- source: "), line.hasSuffix(" -->"), index + 1 < lines.count,
+        lines[index + 1] == "```swift"
+      {
         let path = String(line.dropFirst("<!-- source: ".count).dropLast(" -->".count))
         var code: [String] = []
         index += 2

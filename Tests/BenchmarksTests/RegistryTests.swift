@@ -1,6 +1,7 @@
 import BenchmarkKit
 import ObservationCore
 import Testing
+
 @testable import Benchmarks
 
 /// The suite and scenario names are the keys of CSV rows and baselines.
@@ -12,7 +13,9 @@ struct RegistryTests {
       names["reads"]
         == [
           "untracked", "untracked-scope-elsewhere", "untracked-render-scope-open", "untracked-render-checking-off",
-          "untracked-render-reported", "tracked", "tracked-properties", "tracked-objects", "store-member", "render-body", "store-after-send", "store-after-send-routed"])
+          "untracked-render-reported", "tracked", "tracked-properties", "tracked-objects", "store-member",
+          "render-body", "store-after-send", "store-after-send-routed",
+        ])
     #expect(
       names["mutations"]
         == [
@@ -79,15 +82,18 @@ struct RegistryTests {
 
   @Test func strategyLists_areTheCataloguesCapabilities_withTheMatrixFirst() {
     #expect(StrategyIDs.matrix == StrategyCatalog.ids)
-    #expect(StrategyIDs.anyThread == ["lock-thread-keypath", "lock-thread-whole", "lock-task-keypath", "lock-task-whole"])
-    #expect(StrategyIDs.onActor == ["actor-thread-keypath", "actor-thread-whole", "actor-task-keypath", "actor-task-whole"])
+    #expect(
+      StrategyIDs.anyThread == ["lock-thread-keypath", "lock-thread-whole", "lock-task-keypath", "lock-task-whole"])
+    #expect(
+      StrategyIDs.onActor == ["actor-thread-keypath", "actor-thread-whole", "actor-task-keypath", "actor-task-whole"])
     #expect(StrategyIDs.anyThreadRefinements == ["lock-thread-keypath+identity", "lock-task-keypath+identity"])
     let contention = Registry.suites.first { $0.name == "contention" }!
-    #expect(contention.scenarios.map(\.strategies) == [
-      StrategyIDs.anyThread + ["apple", "none"],
-      StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
-      StrategyIDs.onActor,
-    ])
+    #expect(
+      contention.scenarios.map(\.strategies) == [
+        StrategyIDs.anyThread + ["apple", "none"],
+        StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
+        StrategyIDs.onActor,
+      ])
   }
 
   @Test func strategyRoles_keepTheMatrixToItsEight() {

@@ -31,10 +31,14 @@ struct BadInputTests {
     (["explain", "reads/nope", "a", "b"], "explain: no scenario 'reads/nope'"),
     (["explain", "reads/tracked", "lock-thread-keypath", "bogus"], "explain: reads/tracked has no strategy 'bogus'"),
     (["explain", "reads/tracked", "lock-thread-keypath"], "explain: one strategy needs another side"),
-    (["explain", "reads/tracked", "lock-thread-keypath", "--before", "/nonexistent/a", "--after", "/nonexistent/b"],
-     "explain: no file or folder /nonexistent/a"),
-    (["explain", "reads/tracked", "lock-thread-keypath", "--baseline-binary", "/nonexistent/obsbench"],
-     "explain: /nonexistent/obsbench is not an executable obsbench"),
+    (
+      ["explain", "reads/tracked", "lock-thread-keypath", "--before", "/nonexistent/a", "--after", "/nonexistent/b"],
+      "explain: no file or folder /nonexistent/a"
+    ),
+    (
+      ["explain", "reads/tracked", "lock-thread-keypath", "--baseline-binary", "/nonexistent/obsbench"],
+      "explain: /nonexistent/obsbench is not an executable obsbench"
+    ),
   ]
 
   @Test(arguments: runCases)
@@ -95,7 +99,10 @@ struct BadInputTests {
   }
 
   @Test func help_onEveryCommand_exitsZero() throws {
-    for command in [["--help"], ["-h"], [], ["run", "--help"], ["list", "-h"], ["compare", "--help"], ["report", "--help"], ["check", "--help"]] {
+    for command in [
+      ["--help"], ["-h"], [], ["run", "--help"], ["list", "-h"], ["compare", "--help"], ["report", "--help"],
+      ["check", "--help"],
+    ] {
       let outcome = try ObsbenchProcess.run(command)
       #expect(outcome.status == 0, "\(command)")
       #expect(outcome.out.contains("USAGE: obsbench"), "\(command)")

@@ -111,7 +111,8 @@ struct CommandTests {
     let status = Obsbench.run(
       arguments: ["run", "--samples", "3", "--out", directory], console: captured.console, suites: [suite])
     #expect(status == 1)
-    #expect(captured.err.contains("FAILED broken/silent[1] quiet: expected 1.0 notifications per operation, measured 0.0"))
+    #expect(
+      captured.err.contains("FAILED broken/silent[1] quiet: expected 1.0 notifications per operation, measured 0.0"))
   }
 
   @Test func runOptions_parseEveryOption() throws {

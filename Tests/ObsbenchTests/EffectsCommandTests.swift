@@ -11,7 +11,8 @@ struct EffectsCommandTests {
   /// in 4 passes of 8 rounds that share the machine's drift.
   static func cases(_ scenario: String, factor: (String) -> Double) -> [CaseResult] {
     var machine = SplitMix64(seed: 1)
-    let states = (0..<4).map { pass in (0..<8).map { _ in (pass % 2 == 0 ? 1.0 : 1.1) * (1 + 0.2 * uniform(&machine)) } }
+    let states = (0..<4).map { pass in (0..<8).map { _ in (pass % 2 == 0 ? 1.0 : 1.1) * (1 + 0.2 * uniform(&machine)) }
+    }
     return StrategyChoice.matrix.map { strategy in
       var noise = SplitMix64(seed: SplitMix64.seed(for: scenario + strategy))
       var result = CaseResult(suite: "reads", scenario: scenario, strategy: strategy, size: 1)
@@ -101,7 +102,10 @@ struct EffectsCommandTests {
       (["effects", good, good], "expected one RUN.json, got 2 files"),
       (["effects", directory + "/missing.json"], "missing.json: cannot read (no such file)"),
       (["effects", corrupt], "corrupt.json: not an obsbench results file"),
-      (["effects", good, "--choice", "speed"], "unknown choice 'speed'; choices: registrar, scope, invalidation, identity, checked"),
+      (
+        ["effects", good, "--choice", "speed"],
+        "unknown choice 'speed'; choices: registrar, scope, invalidation, identity, checked"
+      ),
       (["effects", good, "--suite", "nope"], "has no effects in suite 'nope'; suites with effects: reads"),
       (["effects", unpaired], "has no matched pair of strategies"),
       (["effects", good, "--bogus"], "unknown option '--bogus'"),

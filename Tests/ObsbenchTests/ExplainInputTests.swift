@@ -15,8 +15,12 @@ struct ExplainInputTests {
       key: CaseKey(suite: "reads", scenario: "tracked", strategy: strategy, size: 1), operations: 8,
       loopPerOperation: 1,
       functions: [
-        .init(name: "ObservationCore.ThreadLocalScope.record() -> ()", group: "scope", selfInstructions: scope, inclusiveInstructions: scope),
-        .init(name: "closure #1 in Benchmarks.Reads.tracked", group: "workload", selfInstructions: 64, inclusiveInstructions: 64 + scope),
+        .init(
+          name: "ObservationCore.ThreadLocalScope.record() -> ()", group: "scope", selfInstructions: scope,
+          inclusiveInstructions: scope),
+        .init(
+          name: "closure #1 in Benchmarks.Reads.tracked", group: "workload", selfInstructions: 64,
+          inclusiveInstructions: 64 + scope),
       ])
   }
 

@@ -11,7 +11,8 @@ struct ExportCommandTests {
   @Test func run_writesTheExportsAskedFor_andOnlyThose() throws {
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let outcome = try ObsbenchProcess.run(CommandTests.quickRun + ["--out", directory, "--format", "json," + Self.exports])
+    let outcome = try ObsbenchProcess.run(
+      CommandTests.quickRun + ["--out", directory, "--format", "json," + Self.exports])
     #expect(outcome.status == 0, "\(outcome.err)")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(names == ["bencher.json", "github-action-benchmark.json", "influx.lp", "results.json"])
@@ -19,9 +20,11 @@ struct ExportCommandTests {
     let lines = try String(contentsOfFile: directory + "/influx.lp", encoding: .utf8).split(separator: "\n")
     #expect(lines.count == run.cases.filter { $0.failure == nil }.count)
     #expect(lines.allSatisfy { $0.hasPrefix("obsbench,commit=") && $0.contains(",suite=selfcheck") })
-    let action = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/github-action-benchmark.json")))
+    let action = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: directory + "/github-action-benchmark.json")))
     #expect(action is [[String: Any]])
-    let bencher = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/bencher.json")))
+    let bencher = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: directory + "/bencher.json")))
     #expect(bencher is [String: [String: [String: Any]]])
   }
 
@@ -57,7 +60,8 @@ struct ExportCommandTests {
     for folder in ["run", "report"] {
       let path = "\(directory)/\(folder)/"
       let action = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path + "github-action-benchmark.json")))
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: URL(fileURLWithPath: path + "github-action-benchmark.json")))
           as? [[String: Any]])
       #expect(action.map { $0["name"] as? String } == ["known-counts/nops-64[1] harness instructions"], "\(folder)")
       #expect(action.first?["unit"] as? String == "instructions/op")

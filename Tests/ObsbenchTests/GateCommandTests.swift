@@ -81,9 +81,12 @@ struct GateCommandTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     // lock-thread-keypath takes 10 ns × scale against apple's 40 ns.
-    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["tracked"], scale: 1.5)), to: directory + "/a.json")
-    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["tracked"], scale: 2)), to: directory + "/b.json")
-    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["tracked"], scale: 0.5)), to: directory + "/c.json")
+    try ReportInputTests.write(
+      Publication.publish(ReportInputTests.run(["tracked"], scale: 1.5)), to: directory + "/a.json")
+    try ReportInputTests.write(
+      Publication.publish(ReportInputTests.run(["tracked"], scale: 2)), to: directory + "/b.json")
+    try ReportInputTests.write(
+      Publication.publish(ReportInputTests.run(["tracked"], scale: 0.5)), to: directory + "/c.json")
     let rules = directory + "/rules.txt"
     try "lock-thread-keypath / apple on reads/tracked <= 9\n".write(toFile: rules, atomically: true, encoding: .utf8)
     let both = try ObsbenchProcess.run(["check", rules, directory + "/a.json", directory + "/b.json", "--suggest"])
@@ -92,8 +95,12 @@ struct GateCommandTests {
     // 1.6 × b's ratio of 0.5, not a's 0.375.
     #expect(bound >= 0.8 && bound <= 0.95, "\(both.out)")
     #expect(both.out.contains("in 2 runs"))
-    let fewNanoseconds = try ObsbenchProcess.run(["check", rules, directory + "/a.json", directory + "/c.json", "--suggest"])
-    #expect(fewNanoseconds.out.hasPrefix("# not a time gate: lock-thread-keypath / apple on reads/tracked ("), "\(fewNanoseconds.out)")
+    let fewNanoseconds = try ObsbenchProcess.run([
+      "check", rules, directory + "/a.json", directory + "/c.json", "--suggest",
+    ])
+    #expect(
+      fewNanoseconds.out.hasPrefix("# not a time gate: lock-thread-keypath / apple on reads/tracked ("),
+      "\(fewNanoseconds.out)")
     let check = try ObsbenchProcess.run(["check", rules, directory + "/c.json"])
     #expect(check.status == 0)
     #expect(check.out.hasPrefix("WARN "), "\(check.out)")
@@ -116,7 +123,8 @@ struct GateCommandTests {
       let exists = Registry.suites.contains { suite in
         suite.scenarios.contains { scenario in
           let name = target.contains("/") ? "\(suite.name)/\(scenario.name)" : scenario.name
-          return GlobPattern(target).matches(name) && (size.map { scenario.sizes.contains($0) || scenario.quickSizes.contains($0) } ?? true)
+          return GlobPattern(target).matches(name)
+            && (size.map { scenario.sizes.contains($0) || scenario.quickSizes.contains($0) } ?? true)
         }
       }
       #expect(exists, "check --help example names no case: \(example)")
@@ -183,10 +191,20 @@ struct GateCommandTests {
     #expect(outcome.status == 0, "\(outcome.err)")
     let lines = outcome.out.split(separator: "\n").map(String.init)
     #expect(lines.contains("reads: ratios 2 of 2, medians 4 of 4"))
-    #expect(lines.contains { $0.hasPrefix("coverage: 2 of 2 cases (100.0%) have B's ratio to apple inside A's 95% interval; 0 left out") })
-    #expect(lines.contains { $0.hasPrefix("medians: 4 of 4 cases (100.0%) have B's median inside A's 95% interval of it; 0 left out") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("coverage: 2 of 2 cases (100.0%) have B's ratio to apple inside A's 95% interval; 0 left out")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("medians: 4 of 4 cases (100.0%) have B's median inside A's 95% interval of it; 0 left out")
+      })
     #expect(lines.contains("bounds: 0 of 0 of A's bounds lie below one of its own pass medians"))
-    #expect(lines.contains("samples: fewest in one pass of A 15 (reads/tracked[1] apple); per case of A min 15, median 15, max 15 over 4 cases"))
+    #expect(
+      lines.contains(
+        "samples: fewest in one pass of A 15 (reads/tracked[1] apple); per case of A min 15, median 15, max 15 over 4 "
+          + "cases"
+      ))
   }
 
   @Test func coverage_whenAShareIsBelowMinimum_exits1_namingIt() throws {
@@ -198,9 +216,10 @@ struct GateCommandTests {
     #expect(outcome.out.contains("medians: 2 of 4 cases (50.0%)"))
     #expect(outcome.out.contains("OUT ratio  reads/tracked[1] lock-thread-keypath  "))
     #expect(outcome.out.contains("in  median reads/tracked[1] apple  "))
-    #expect(outcome.errorLines == [
-      "obsbench: ratio coverage 0.0% is below 90.0%", "obsbench: median coverage 50.0% is below 90.0%",
-    ])
+    #expect(
+      outcome.errorLines == [
+        "obsbench: ratio coverage 0.0% is below 90.0%", "obsbench: median coverage 50.0% is below 90.0%",
+      ])
   }
 
   @Test(arguments: [

@@ -32,8 +32,14 @@ struct InstructionsModeTests {
     (["profile", "reads/untracked", "--strategy", "fast"], "has no strategy 'fast'"),
     (["profile", "contention/object"], "cannot be profiled"),
     (["profile", "reads/untracked", "--size", "0"], "--size needs a positive whole number"),
-    (["profile", "reads/tracked-properties", "--size", "63"], "reads/tracked-properties takes sizes 1...62; --size asked for 63"),
-    (["profile", "reads/untracked", "--size", "5"], "reads/untracked has no sizes (it runs at size 1); leave out --size"),
+    (
+      ["profile", "reads/tracked-properties", "--size", "63"],
+      "reads/tracked-properties takes sizes 1...62; --size asked for 63"
+    ),
+    (
+      ["profile", "reads/untracked", "--size", "5"],
+      "reads/untracked has no sizes (it runs at size 1); leave out --size"
+    ),
   ])
   func badInput_exits64(arguments: [String], expected: String) throws {
     let directory = try ObsbenchProcess.temporaryDirectory()
@@ -111,9 +117,9 @@ struct InstructionsModeTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let rules = directory + "/rules.txt"
     try """
-      lock-thread-keypath on reads/untracked@1 instructions <= 10
-      lock-task-keypath+checked / lock-task-keypath on reads/untracked-render-scope-open@1 instructions <= 1
-      """.write(toFile: rules, atomically: true, encoding: .utf8)
+    lock-thread-keypath on reads/untracked@1 instructions <= 10
+    lock-task-keypath+checked / lock-task-keypath on reads/untracked-render-scope-open@1 instructions <= 1
+    """.write(toFile: rules, atomically: true, encoding: .utf8)
     let counted = try Self.counts([
       "--quick", "--suite", "reads", "--scenario", "untracked,untracked-render-scope-open", "--rules", rules,
       "--strategy", "lock-thread-keypath,lock-task-keypath,lock-task-keypath+checked",

@@ -45,7 +45,10 @@ struct KeptProfileTests {
       key: CaseKey(suite: "scopes", scenario: "track-fire", strategy: "lock-thread-keypath", size: 1),
       first: CallgrindDump(parsing: dump(iterations: 4)[...]), last: CallgrindDump(parsing: dump(iterations: 12)[...]),
       operations: 8, loopPerOperation: 1,
-      demangle: { $0 == "willSet" ? "ObservationCore.MutexRegistrar.willSet(ObservationCore.ObservedField) -> ()" : SwiftDemangle.demangle($0) })
+      demangle: {
+        $0 == "willSet"
+          ? "ObservationCore.MutexRegistrar.willSet(ObservationCore.ObservedField) -> ()" : SwiftDemangle.demangle($0)
+      })
   }
 
   @Test func keptProfile_fromDumps_countsEveryInstructionOfTheRegionOnce() throws {

@@ -62,7 +62,8 @@ enum ObsbenchProcess {
     group.wait()
     process.waitUntilExit()
     return Outcome(
-      status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
+      status: process.terminationReason == .uncaughtSignal
+        ? 128 + process.terminationStatus : process.terminationStatus,
       out: String(decoding: outData, as: UTF8.self),
       err: String(decoding: errData, as: UTF8.self))
   }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Two runs into one folder, and runs killed while writing: the folder holds one
@@ -26,7 +26,8 @@ struct OutputFolderTests {
   /// The entries of `directory` and of its parent whose names start with a dot.
   private static func hidden(_ directory: String) throws -> [String] {
     let parent = (directory as NSString).deletingLastPathComponent
-    return try (FileManager.default.contentsOfDirectory(atPath: directory)
+    return try
+      (FileManager.default.contentsOfDirectory(atPath: directory)
       + FileManager.default.contentsOfDirectory(atPath: parent)).filter { $0.hasPrefix(".") }
   }
 
@@ -48,7 +49,8 @@ struct OutputFolderTests {
     #expect(outcome.status == 64)
     #expect(
       outcome.errorLines == [
-        "obsbench: output folder \(directory) is in use by another obsbench process; wait for it to finish or choose another --out"
+        "obsbench: output folder \(directory) is in use by another obsbench process; wait for it to finish or choose "
+          + "another --out"
       ])
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
   }

@@ -173,7 +173,9 @@ struct ReportInputTests {
     try Self.write("lock-thread-keypath / apple on untracked <= 0.2\nlock-* / apple on tracked <= 0.5\n", to: rules)
     let fail = try ObsbenchProcess.run(["check", rules, good])
     #expect(fail.status == 1)
-    #expect(fail.out.hasPrefix("FAIL lock-thread-keypath / apple on untracked <= 0.2 at reads/untracked[1]: paired ratio 0.250 > 0.200"))
+    #expect(
+      fail.out.hasPrefix(
+        "FAIL lock-thread-keypath / apple on untracked <= 0.2 at reads/untracked[1]: paired ratio 0.250 > 0.200"))
     #expect(fail.err.contains("1 of 2 checks of 2 rules broke"))
   }
 }

@@ -30,7 +30,8 @@ struct ReportSafetyTests {
     let directory = try ObsbenchProcess.temporaryDirectory()
     for (name, scale, date) in [("A", 1.0, "2026-01-01T00:00:00Z"), ("B", 1.2, "2026-02-02T00:00:00Z")] {
       try FileManager.default.createDirectory(atPath: "\(directory)/\(name)", withIntermediateDirectories: true)
-      try ResultsJSON.encode(run(scale: scale, date: date)).write(to: URL(fileURLWithPath: "\(directory)/\(name)/results.json"))
+      try ResultsJSON.encode(run(scale: scale, date: date)).write(
+        to: URL(fileURLWithPath: "\(directory)/\(name)/results.json"))
     }
     return (directory, "\(directory)/A/results.json", "\(directory)/B/results.json")
   }
@@ -43,7 +44,8 @@ struct ReportSafetyTests {
     let (directory, a, b) = try Self.twoRuns()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let before = (Self.bytes(a), Self.bytes(b))
-    let outcome = try ObsbenchProcess.run(["report", "A/results.json", "B/results.json", "--labels", "before,after"], in: directory)
+    let outcome = try ObsbenchProcess.run(
+      ["report", "A/results.json", "B/results.json", "--labels", "before,after"], in: directory)
     #expect(outcome.status == 0, "\(outcome.err)")
     #expect(Self.bytes(a) == before.0)
     #expect(Self.bytes(b) == before.1)

@@ -66,14 +66,18 @@ struct RunReportingTests {
       try Data("not a library".utf8).write(to: URL(fileURLWithPath: path))
     case "libm":
       // A real shared library that is not jemalloc: it preloads, and serves no mallctl.
-      guard let found = ["/lib/x86_64-linux-gnu/libm.so.6", "/lib/aarch64-linux-gnu/libm.so.6", "/usr/lib64/libm.so.6"]
-        .first(where: FileManager.default.fileExists(atPath:))
+      guard
+        let found = ["/lib/x86_64-linux-gnu/libm.so.6", "/lib/aarch64-linux-gnu/libm.so.6", "/usr/lib64/libm.so.6"]
+          .first(where: FileManager.default.fileExists(atPath:))
       else { return }
       path = found
     default: break
     }
     let outcome = try ObsbenchProcess.run(
-      ["run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out", directory + "/out"],
+      [
+        "run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out",
+        directory + "/out",
+      ],
       environment: ["OBSBENCH_JEMALLOC": path])
     #expect(outcome.status == 64)
     #expect(outcome.errorLines.count == 1, "\(outcome.err)")
@@ -89,7 +93,10 @@ struct RunReportingTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     // Started in a folder that is no repository: its HEAD is unknown, the build's is not.
     let outcome = try ObsbenchProcess.run(
-      ["run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out", "out", "--format", "json,md"],
+      [
+        "run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out", "out",
+        "--format", "json,md",
+      ],
       in: directory)
     #expect(outcome.status == 0, "\(outcome.err)")
     let run = try ResultsJSON.read(path: directory + "/out/results.json")
@@ -113,15 +120,18 @@ struct RunReportingTests {
     }
     let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     let outcome = try ObsbenchProcess.run(
-      ["run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out", directory + "/out",
-       "--format", "json"],
+      [
+        "run", "--scenario", "reads/untracked", "--strategy", "none", "--quick", "--samples", "3", "--out",
+        directory + "/out",
+        "--format", "json",
+      ],
       environment: ["PATH": path])
     #expect(outcome.status == 0, "\(outcome.err)")
     let toolchain = try ResultsJSON.read(path: directory + "/out/results.json").environment.toolchain
     #expect(!toolchain.contains("5.9.2"), "\(toolchain)")
     // The test bundle and the executable were built by the same compiler.
     #if compiler(>=6.3) && compiler(<6.4)
-    #expect(toolchain.hasPrefix("Swift version 6.3"), "\(toolchain)")
+      #expect(toolchain.hasPrefix("Swift version 6.3"), "\(toolchain)")
     #endif
   }
 

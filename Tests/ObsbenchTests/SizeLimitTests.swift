@@ -37,7 +37,9 @@ struct SizeLimitTests {
 
   @Test func trackedProperties_takes1to62_itsFieldCount() {
     #expect(Self.scenario("reads/tracked-properties").allowedSizes == 1...62)
-    #expect(throws: SizeOutOfRange.self) { try Self.scenario("reads/tracked-properties").prepare(strategy: "none", size: 63) }
+    #expect(throws: SizeOutOfRange.self) {
+      try Self.scenario("reads/tracked-properties").prepare(strategy: "none", size: 63)
+    }
   }
 
   @Test func nestedState_isNeverAskedForMoreDepthThanTheStackHolds() {
@@ -59,7 +61,8 @@ struct SizeLimitTests {
     let notes = outcome.errorLines.filter { $0.hasPrefix("obsbench: note: sizes skipped") }
     #expect(notes.count == 1)
     #expect(notes.first?.contains("reads/tracked-properties takes 1...62, skips 100") == true, "\(notes)")
-    #expect(notes.first?.contains("reads/render-body takes 1...10000, 1 or a multiple of 4, skips 10") == true, "\(notes)")
+    #expect(
+      notes.first?.contains("reads/render-body takes 1...10000, 1 or a multiple of 4, skips 10") == true, "\(notes)")
     #expect(!outcome.err.contains("Backtrac"))
     let run = try ResultsJSON.read(path: directory + "/results.json")
     let sizes = { (scenario: String) in run.cases.filter { $0.scenario == scenario }.map(\.size) }

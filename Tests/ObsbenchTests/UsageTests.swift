@@ -35,7 +35,8 @@ struct UsageTests {
     let end = try #require(lines.firstIndex { $0.hasPrefix("Grammar:") })
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try Data(lines[(start + 1)..<end].joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: directory + "/rules.txt"))
+    try Data(lines[(start + 1)..<end].joined(separator: "\n").utf8).write(
+      to: URL(fileURLWithPath: directory + "/rules.txt"))
     let reference = Self.repository.appendingPathComponent("Reports/reference/results.json.gz").path
     let unzip = Process()
     unzip.executableURL = URL(fileURLWithPath: "/bin/sh")

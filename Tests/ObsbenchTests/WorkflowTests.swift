@@ -41,7 +41,9 @@ struct WorkflowTests {
     return try #require(job["steps"] as? [Step])
   }
 
-  static func launch(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, out: Data, err: String) {
+  static func launch(_ executable: String, _ arguments: [String], input: String? = nil) throws -> (
+    status: Int32, out: Data, err: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -79,7 +81,9 @@ struct WorkflowTests {
       #expect(step["name"] is String || step["uses"] is String, "a step needs a name: \(step)")
       #expect((step["run"] == nil) != (step["uses"] == nil), "a step either runs or uses: \(step)")
       if let uses = step["uses"] as? String {
-        #expect(uses.range(of: #"^[\w.-]+/[\w.-]+@v\d+$"#, options: .regularExpression) != nil, "\(uses) is pinned to a major version")
+        #expect(
+          uses.range(of: #"^[\w.-]+/[\w.-]+@v\d+$"#, options: .regularExpression) != nil,
+          "\(uses) is pinned to a major version")
       }
       guard let run = step["run"] as? String else { continue }
       let syntax = try Self.launch("/bin/bash", ["-n"], input: run)
@@ -110,7 +114,8 @@ struct WorkflowTests {
     let checkout = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true })
     #expect((checkout["with"] as? [String: Any])?["fetch-depth"] as? Int == 0)
 
-    let upload = try #require(steps.firstIndex { ($0["with"] as? [String: Any])?["name"] as? String == "obsbench-report" })
+    let upload = try #require(
+      steps.firstIndex { ($0["with"] as? [String: Any])?["name"] as? String == "obsbench-report" })
     #expect(ci < upload)
     #expect(steps[upload]["if"] as? String == "always()")
     let paths = ((steps[upload]["with"] as? [String: Any])?["path"] as? String ?? "").split(separator: "\n")
@@ -129,7 +134,8 @@ struct WorkflowTests {
     #expect(store["if"] as? String == onMain)
     #expect((store["with"] as? [String: Any])?["path"] as? String == "Reports/ci/results.json")
 
-    let push = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("benchmark-action/github-action-benchmark@") == true })
+    let push = try #require(
+      steps.first { ($0["uses"] as? String)?.hasPrefix("benchmark-action/github-action-benchmark@") == true })
     #expect(push["if"] as? String == onMain)
     let with = try #require(push["with"] as? [String: Any])
     #expect(with["tool"] as? String == "customSmallerIsBetter")
@@ -137,9 +143,11 @@ struct WorkflowTests {
     // An earlier step writes that file: `report --out FOLDER --format github-action-benchmark`.
     let folder = (output as NSString).deletingLastPathComponent
     #expect((output as NSString).lastPathComponent == OutputFormat.githubActionBenchmark.fileName)
-    #expect(steps.contains {
-      let run = $0["run"] as? String ?? ""
-      return run.contains("--out \(folder)") && run.contains("--format github-action-benchmark") && $0["if"] as? String == onMain
-    })
+    #expect(
+      steps.contains {
+        let run = $0["run"] as? String ?? ""
+        return run.contains("--out \(folder)") && run.contains("--format github-action-benchmark")
+          && $0["if"] as? String == onMain
+      })
   }
 }

@@ -16,7 +16,9 @@ struct AxisScale {
 
   /// A linear axis from zero to a round number at or above `maximum`.
   static func linear(maximum: Double, start: Double, end: Double) -> AxisScale {
-    guard maximum > 0, maximum.isFinite else { return AxisScale(logarithmic: false, low: 0, high: 1, start: start, end: end) }
+    guard maximum > 0, maximum.isFinite else {
+      return AxisScale(logarithmic: false, low: 0, high: 1, start: start, end: end)
+    }
     let step = niceStep(maximum / 4)
     let top = step * (maximum / step - 1e-9).rounded(.up)
     return AxisScale(logarithmic: false, low: 0, high: top, start: start, end: end)

@@ -49,13 +49,16 @@ struct EffectForestPlot {
       case .place(_, let scenario, let size):
         if index % 2 == 0 { canvas.rect(x: 0, y: y, width: Self.width, height: Self.rowHeight, fill: "#f6f6f6") }
         canvas.text(
-          EffectText.place(scenario: scenario, size: size), x: Self.labelWidth - 8, y: y + 10.5, anchor: .end, size: 10.5,
+          EffectText.place(scenario: scenario, size: size), x: Self.labelWidth - 8, y: y + 10.5, anchor: .end,
+          size: 10.5,
           fill: "#333")
       }
     }
     for (index, choice) in choices.enumerated() {
       let left = Self.labelWidth + Double(index) * (panelWidth + Self.gap)
-      draw(choice, rows: rows, cases: shown.filter { $0.choice == choice.rawValue }, left: left, width: panelWidth, on: &canvas)
+      draw(
+        choice, rows: rows, cases: shown.filter { $0.choice == choice.rawValue }, left: left, width: panelWidth,
+        on: &canvas)
     }
     legend(at: bottom + 38, on: &canvas)
     return canvas.render(
@@ -91,7 +94,8 @@ struct EffectForestPlot {
     let byPlace = Dictionary(
       cases.map { ("\($0.suite)\u{1F}\($0.scenario)\u{1F}\($0.size)", $0) }, uniquingKeysWith: { _, last in last })
     let summaries = Dictionary(
-      effects.suites.filter { $0.choice == choice.rawValue }.map { ($0.suite, $0) }, uniquingKeysWith: { _, last in last })
+      effects.suites.filter { $0.choice == choice.rawValue }.map { ($0.suite, $0) },
+      uniquingKeysWith: { _, last in last })
     for (index, row) in rows.enumerated() {
       let y = Self.top + Double(index) * Self.rowHeight + Self.rowHeight / 2
       switch row {
@@ -100,7 +104,10 @@ struct EffectForestPlot {
         let x = axis.position(ratio)
         canvas.polygon(
           [(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)], fill: "#555",
-          title: "\(suite), \(choice.title): geometric mean \(EffectText.ratio(ratio)) over \(summary.cases) cases, from \(EffectText.extreme(summary.lowest)) to \(EffectText.extreme(summary.highest))")
+          title:
+            "\(suite), \(choice.title): geometric mean \(EffectText.ratio(ratio)) over \(summary.cases) cases, from "
+              + "\(EffectText.extreme(summary.lowest)) to \(EffectText.extreme(summary.highest))"
+        )
       case .place(let suite, let scenario, let size):
         guard let effect = byPlace["\(suite)\u{1F}\(scenario)\u{1F}\(size)"] else { continue }
         draw(effect, choice: choice, at: y, axis: axis, left: left, width: width, on: &canvas)
@@ -115,18 +122,23 @@ struct EffectForestPlot {
     on canvas: inout SVGCanvas
   ) {
     guard let ratio = effect.ratio else {
-      canvas.text("no usable pair (\(EffectText.pairs(effect)))", x: left + 4, y: y + 3.5, size: 9.5, fill: "#999", italic: true)
+      canvas.text(
+        "no usable pair (\(EffectText.pairs(effect)))", x: left + 4, y: y + 3.5, size: 9.5, fill: "#999", italic: true)
       return
     }
     let color = effect.isInteracting ? Self.interactionColor : "#1f5fa8"
     if effect.isInteracting {
       canvas.rect(
-        x: left, y: y - Self.rowHeight / 2, width: width, height: Self.rowHeight, fill: Self.interactionColor, opacity: 0.12)
+        x: left, y: y - Self.rowHeight / 2, width: width, height: Self.rowHeight, fill: Self.interactionColor,
+        opacity: 0.12)
     }
     if let interval = effect.interval {
-      canvas.line(x1: axis.position(interval.lowerBound), y1: y, x2: axis.position(interval.upperBound), y2: y, stroke: color, width: 1.4)
+      canvas.line(
+        x1: axis.position(interval.lowerBound), y1: y, x2: axis.position(interval.upperBound), y2: y, stroke: color,
+        width: 1.4)
     }
-    var title = "\(effect.suite)/\(EffectText.place(scenario: effect.scenario, size: effect.size)), \(choice.title): "
+    var title =
+      "\(effect.suite)/\(EffectText.place(scenario: effect.scenario, size: effect.size)), \(choice.title): "
       + "\(EffectText.effect(ratio, interval: effect.interval)), \(EffectText.pairs(effect))"
     let interactions = EffectText.interactions(effect)
     if !interactions.isEmpty { title += "; pairs disagree: " + interactions.joined(separator: "; ") }
@@ -171,7 +183,8 @@ struct EffectForestPlot {
     for effect in cases {
       guard seen.insert("\(effect.suite)\u{1F}\(effect.scenario)\u{1F}\(effect.size)").inserted else { continue }
       if places[effect.suite] == nil { suites.append(effect.suite) }
-      places[effect.suite, default: []].append(.place(suite: effect.suite, scenario: effect.scenario, size: effect.size))
+      places[effect.suite, default: []].append(
+        .place(suite: effect.suite, scenario: effect.scenario, size: effect.size))
     }
     return suites.flatMap { [Row.suite($0)] + (places[$0] ?? []) }
   }

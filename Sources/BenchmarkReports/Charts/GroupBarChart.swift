@@ -106,7 +106,9 @@ struct GroupBarChart {
   // The groups any bar shows, in the profiles' order of groups.
   private var legendGroups: [String] {
     var seen = [String]()
-    for row in rows { for (group, value) in row.values where value != 0 && !seen.contains(group) { seen.append(group) } }
+    for row in rows {
+      for (group, value) in row.values where value != 0 && !seen.contains(group) { seen.append(group) }
+    }
     let order = ProfileExplanation.defaultGroupOrder
     return order.filter(seen.contains) + seen.filter { !order.contains($0) }.sorted()
   }

@@ -46,28 +46,36 @@ struct GrowthChart {
       end: Self.plotLeft + Self.plotWidth)
     let y = AxisScale.log(minimum: low, maximum: high, start: bottom, end: Self.plotTop)
 
-    canvas.rect(x: Self.plotLeft, y: Self.plotTop, width: Self.plotWidth, height: Self.plotHeight, fill: "#fafafa", stroke: "#ccc")
+    canvas.rect(
+      x: Self.plotLeft, y: Self.plotTop, width: Self.plotWidth, height: Self.plotHeight, fill: "#fafafa", stroke: "#ccc"
+    )
     for tick in y.ticks {
       let position = y.position(tick)
       canvas.line(x1: Self.plotLeft, y1: position, x2: Self.plotLeft + Self.plotWidth, y2: position, stroke: "#e3e3e3")
-      canvas.text(ChartLabel.duration(tick), x: Self.plotLeft - 6, y: position + 4, anchor: .end, size: 10.5, fill: "#555")
+      canvas.text(
+        ChartLabel.duration(tick), x: Self.plotLeft - 6, y: position + 4, anchor: .end, size: 10.5, fill: "#555")
     }
     for tick in x.ticks {
       let position = x.position(tick)
       canvas.line(x1: position, y1: Self.plotTop, x2: position, y2: bottom, stroke: "#e3e3e3")
       canvas.text(ChartLabel.count(tick), x: position, y: bottom + 17, anchor: .middle, size: 10.5, fill: "#555")
     }
-    canvas.text("size", x: Self.plotLeft + Self.plotWidth / 2, y: bottom + 32, anchor: .middle, size: 11.5, fill: "#444")
+    canvas.text(
+      "size", x: Self.plotLeft + Self.plotWidth / 2, y: bottom + 32, anchor: .middle, size: 11.5, fill: "#444")
 
     for (index, strategy) in view.strategies.enumerated() {
       let color = ChartPalette.color(of: strategy)
       for (run, points) in series[index].enumerated() {
         let placed = points.map { (x: x.position(Double($0.size)), y: y.position($0.median)) }
-        canvas.polyline(placed, stroke: color, width: strategy == "apple" ? 2.6 : 1.8, dash: ChartPalette.dash(ofRun: run))
+        canvas.polyline(
+          placed, stroke: color, width: strategy == "apple" ? 2.6 : 1.8, dash: ChartPalette.dash(ofRun: run))
         for (point, source) in zip(placed, points) {
           canvas.circle(
             cx: point.x, cy: point.y, r: 2.8, fill: color,
-            title: "\(strategy)\(runs.isSideBySide ? " (\(runs.entries[run].label))" : ""): size \(source.size), \(ChartLabel.duration(source.median))")
+            title:
+              "\(strategy)\(runs.isSideBySide ? " (\(runs.entries[run].label))" : ""): size \(source.size), "
+                + "\(ChartLabel.duration(source.median))"
+          )
         }
       }
       let rowY = Self.plotTop + Double(index) * Self.legendRow + 8
@@ -81,7 +89,9 @@ struct GrowthChart {
       let first = Self.plotTop + (Double(view.strategies.count) + 0.6) * Self.legendRow + 8
       for (run, entry) in runs.entries.enumerated() {
         let rowY = first + Double(run) * Self.legendRow
-        canvas.line(x1: legendX, y1: rowY - 4, x2: legendX + 16, y2: rowY - 4, stroke: "#333", width: 2, dash: ChartPalette.dash(ofRun: run))
+        canvas.line(
+          x1: legendX, y1: rowY - 4, x2: legendX + 16, y2: rowY - 4, stroke: "#333", width: 2,
+          dash: ChartPalette.dash(ofRun: run))
         canvas.text(entry.label, x: legendX + 22, y: rowY, size: 11.5, fill: "#333")
       }
     }

@@ -28,7 +28,9 @@ struct SVGCanvas {
     x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
     opacity: Double? = nil, title: String? = nil
   ) {
-    var attributes = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(max(0, width)))\" height=\"\(Self.number(max(0, height)))\" fill=\"\(fill)\""
+    var attributes =
+      "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(max(0, width)))\" "
+        + "height=\"\(Self.number(max(0, height)))\" fill=\"\(fill)\""
     if let stroke { attributes += " stroke=\"\(stroke)\"" }
     if let opacity { attributes += " fill-opacity=\"\(Self.number(opacity, digits: 2))\"" }
     elements.append(Self.element("rect", attributes, title: title))
@@ -38,7 +40,9 @@ struct SVGCanvas {
   mutating func line(
     x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil
   ) {
-    var attributes = "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\""
+    var attributes =
+      "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" "
+        + "stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\""
     if let dash { attributes += " stroke-dasharray=\"\(dash)\"" }
     elements.append("<line \(attributes)/>")
   }
@@ -47,7 +51,9 @@ struct SVGCanvas {
   mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double = 2, dash: String? = nil) {
     guard points.count > 1 else { return }
     let list = points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
-    var attributes = "points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\" stroke-linejoin=\"round\""
+    var attributes =
+      "points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(Self.number(width))\" "
+        + "stroke-linejoin=\"round\""
     if let dash { attributes += " stroke-dasharray=\"\(dash)\"" }
     elements.append("<polyline \(attributes)/>")
   }
@@ -84,7 +90,8 @@ struct SVGCanvas {
 
   /// The `<svg>` element; `label` is what a screen reader says about it.
   func render(label: String) -> String {
-    "<svg class=\"chart\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(label))\">\n"
+    "<svg class=\"chart\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" viewBox=\"0 0 "
+      + "\(Self.number(width)) \(Self.number(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(label))\">\n"
       + elements.joined(separator: "\n") + "\n</svg>"
   }
 

@@ -95,7 +95,11 @@ struct ScenarioBarChart {
           canvas.rect(
             x: timeX, y: barTop, width: time.position(max(0, median)) - timeX, height: barHeight,
             fill: color, opacity: opacity,
-            title: "\(strategy)\(runSuffix): median \(ChartLabel.duration(median)), 95% CI \(HTMLReport.figureDuration(figures.ciLowNs))–\(HTMLReport.figureDuration(figures.ciHighNs)), p90 \(HTMLReport.figureDuration(figures.p90Ns)), \(count) samples")
+            title:
+              "\(strategy)\(runSuffix): median \(ChartLabel.duration(median)), 95% CI "
+                + "\(HTMLReport.figureDuration(figures.ciLowNs))–\(HTMLReport.figureDuration(figures.ciHighNs)), p90 "
+                + "\(HTMLReport.figureDuration(figures.p90Ns)), \(count) samples"
+          )
           let middle = barTop + barHeight / 2
           let low = time.position(max(0, ciLow))
           let high = time.position(max(0, ciHigh))
@@ -114,7 +118,11 @@ struct ScenarioBarChart {
           canvas.rect(
             x: timeX, y: barTop, width: max(1, time.position(medianNumber) - timeX), height: barHeight,
             fill: "#ffffff", opacity: 1,
-            title: "\(strategy)\(runSuffix): below the run's resolution for this case, at most \(ChartLabel.duration(medianNumber)) (resolution \(ChartLabel.duration(figures.resolutionNs))), \(count) samples")
+            title:
+              "\(strategy)\(runSuffix): below the run's resolution for this case, at most "
+                + "\(ChartLabel.duration(medianNumber)) (resolution \(ChartLabel.duration(figures.resolutionNs))), "
+                + "\(count) samples"
+          )
           canvas.text(
             "< " + timeLabel(medianNumber, run: run, strategy: strategy), x: time.position(medianNumber) + 5,
             y: barTop + barHeight - 0.5, size: 11, fill: "#555")
@@ -123,7 +131,11 @@ struct ScenarioBarChart {
         if let allocations = result.allocationsPerOperation {
           canvas.rect(
             x: allocX, y: barTop, width: alloc.position(allocations) - allocX, height: barHeight, fill: color,
-            opacity: opacity, title: "\(strategy)\(runSuffix): \(ChartLabel.compact(allocations)) allocations, \(ChartLabel.compact(result.bytesPerOperation ?? 0)) bytes per operation")
+            opacity: opacity,
+            title:
+              "\(strategy)\(runSuffix): \(ChartLabel.compact(allocations)) allocations, "
+                + "\(ChartLabel.compact(result.bytesPerOperation ?? 0)) bytes per operation"
+          )
           canvas.text(
             ChartLabel.compact(allocations), x: alloc.position(allocations) + 5, y: barTop + barHeight - 0.5, size: 11)
         } else {
@@ -148,7 +160,9 @@ struct ScenarioBarChart {
         }
       }
     }
-    return canvas.render(label: "\(view.suite)/\(view.scenario) at size \(size): time, allocations and notifications per operation by strategy")
+    return canvas.render(
+      label:
+        "\(view.suite)/\(view.scenario) at size \(size): time, allocations and notifications per operation by strategy")
   }
 
   /// What notifications are compared with: the declared expectation, else apple's count.

@@ -53,7 +53,10 @@ struct TrendChart {
     canvas.polygon(Self.triangle(x: legendX + 8, y: keyY + Self.legendRow - 4), fill: "#fff", stroke: "#555")
     canvas.text("bound: below the resolution", x: legendX + 22, y: keyY + Self.legendRow, size: 11, fill: "#444")
     return canvas.render(
-      label: "\(trend.suite)/\(trend.scenario) at size \(trend.size): ratio to apple and ns per operation across \(runs.entries.count) runs")
+      label:
+        "\(trend.suite)/\(trend.scenario) at size \(trend.size): ratio to apple and ns per operation across "
+          + "\(runs.entries.count) runs"
+    )
   }
 
   /// One panel: axes, run labels, then every strategy's line, dots, whiskers and bounds.
@@ -63,7 +66,9 @@ struct TrendChart {
     var numbers = [Double]()
     for strategy in strategies {
       for point in trend.points[strategy] ?? [] {
-        guard let point, let figure = figure(of: point, in: panel), let number = figure.number, number > 0 else { continue }
+        guard let point, let figure = figure(of: point, in: panel), let number = figure.number, number > 0 else {
+          continue
+        }
         numbers.append(number)
         if let interval = interval(of: point, in: panel) {
           numbers += [interval.lowerBound, interval.upperBound].filter { $0 > 0 }
@@ -96,7 +101,8 @@ struct TrendChart {
     }
     if panel == .ratio {
       let one = y.position(1)
-      canvas.line(x1: left, y1: one, x2: left + Self.panelWidth, y2: one, stroke: ChartPalette.apple, width: 1.2, dash: "5 3")
+      canvas.line(
+        x1: left, y1: one, x2: left + Self.panelWidth, y2: one, stroke: ChartPalette.apple, width: 1.2, dash: "5 3")
       canvas.text("apple", x: left + Self.panelWidth - 4, y: one - 4, anchor: .end, size: 10, fill: "#333")
     }
     // Strategies sit side by side within a run's slot, so whiskers do not cover each other.
@@ -146,10 +152,15 @@ struct TrendChart {
   private func describe(_ point: Trend.Point, in panel: Panel) -> String {
     switch panel {
     case .ratio:
-      let interval = point.ratioInterval.map { " (95% \(NumberFormat.ratio($0.lowerBound)) – \(NumberFormat.ratio($0.upperBound)))" } ?? ""
+      let interval =
+        point.ratioInterval.map { " (95% \(NumberFormat.ratio($0.lowerBound)) – \(NumberFormat.ratio($0.upperBound)))" }
+        ?? ""
       return NumberFormat.ratio(point.ratio) + interval
     case .median:
-      let interval = point.medianInterval.map { " (95% \(ChartLabel.duration($0.lowerBound)) – \(ChartLabel.duration($0.upperBound)))" } ?? ""
+      let interval =
+        point.medianInterval.map {
+          " (95% \(ChartLabel.duration($0.lowerBound)) – \(ChartLabel.duration($0.upperBound)))"
+        } ?? ""
       return HTMLReport.figureDuration(point.median) + interval
     }
   }

@@ -66,7 +66,8 @@ public enum FloorCheck {
         !passRatios.isEmpty, passRatios.allSatisfy({ $0 < 1 })
       else { return nil }
       return
-        "\(NumberFormat.nanoseconds(median)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns, \(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)) of none"
+        "\(NumberFormat.nanoseconds(median)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns, "
+          + "\(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)) of none"
     case .below(let bound):
       guard noneMedian - bound > margin else { return nil }
       return "< \(NumberFormat.nanoseconds(bound)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns"

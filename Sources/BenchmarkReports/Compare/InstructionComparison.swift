@@ -49,7 +49,8 @@ public struct InstructionComparison: Sendable {
       uniquingKeysWith: { first, _ in first })
     rows = current.cases.compactMap { result in
       guard let now = result.instructionsPerOperation, let then = before[result.key] else { return nil }
-      return Row(key: result.key, baseline: then, current: now, verdict: Self.verdict(from: then, to: now, threshold: threshold))
+      return Row(
+        key: result.key, baseline: then, current: now, verdict: Self.verdict(from: then, to: now, threshold: threshold))
     }
   }
 
@@ -69,7 +70,8 @@ public struct InstructionComparison: Sendable {
     var lines = ["Instructions per operation (threshold \(NumberFormat.fixed(threshold * 100, 1))%):"]
     for row in rows where row.verdict != .unchanged {
       lines.append(
-        "  \(row.verdict.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(row.key): \(NumberFormat.fixed(row.baseline, 2)) -> \(NumberFormat.fixed(row.current, 2))"
+        "  \(row.verdict.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(row.key): "
+          + "\(NumberFormat.fixed(row.baseline, 2)) -> \(NumberFormat.fixed(row.current, 2))"
           + (row.ratio.map { " (\(NumberFormat.ratio($0)))" } ?? ""))
     }
     let counts = RunComparison.Verdict.allCases.compactMap { verdict -> String? in

@@ -9,15 +9,15 @@ import Foundation
 /// move with the machine only. With fewer than ``minimumReferenceCases`` of them
 /// measured as values, the median over every common case stands in, and with
 /// fewer than ``minimumCasesForNoise`` of those the factor is taken as 1. The residual
-/// noise is 1.4826 × the median absolute deviation of those cases' log ratios
-/// around the factor's log: a robust standard deviation of how far an unchanged
-/// case strays from the machine's shift.
+/// noise is ``madToStandardDeviation`` × the median absolute deviation of those
+/// cases' log ratios around the factor's log: a robust standard deviation of how
+/// far an unchanged case strays from the machine's shift.
 ///
 /// A noisy case strays further than a steady one, so a case is judged against
 /// its own noise: the sampling spread of its two medians (block bootstrap)
 /// times ``noiseScale``, the spread of the reference cases' deviations from the
-/// factor in units of their own sampling spread (the 90th percentile of those
-/// standardized deviations over 1.645, so heavy tails widen it). On a quiet
+/// factor in units of their own sampling spread (the ``noiseScaleQuantile`` of
+/// those standardized deviations over a normal's, so heavy tails widen it). On a quiet
 /// machine the scale is near 1; where runs drift apart more than their samples
 /// show (autocorrelated samples, other tenants), it says by how much.
 public struct MachineSpeed: Sendable {
@@ -41,6 +41,19 @@ public struct MachineSpeed: Sendable {
   public static let minimumReferenceCases = 5
   /// Cases needed to estimate ``residualNoise``.
   public static let minimumCasesForNoise = 8
+  /// The median absolute deviation of normal draws times this is their standard
+  /// deviation: 1 / Φ⁻¹(0.75).
+  static let madToStandardDeviation = 1.4826
+  /// Which quantile of the reference cases' standardized deviations sets
+  /// ``noiseScale``: the 90th, not the median, so that the few cases that stray
+  /// far (heavy tails, which is what false alarms come from) widen it.
+  static let noiseScaleQuantile = 0.9
+  /// The same quantile of |z| for normal deviations, which a scale of 1 means:
+  /// 1.645 for the 90th percentile.
+  static let noiseScaleNormalQuantile = RunComparison.normalQuantile(twoSided: noiseScaleQuantile)
+  /// The z of a two-sided 95% interval, 1.96: an interval's half-width over it is
+  /// a standard deviation.
+  static let z95 = RunComparison.normalQuantile(twoSided: 0.95)
 
   /// The factor of an A/B run: none between the builds as a whole, `pairing`
   /// says how each pair of passes was corrected.
@@ -85,20 +98,22 @@ public struct MachineSpeed: Sendable {
       }).sorted(),
       !standardized.isEmpty
     {
-      residualNoise = 1.4826 * mad
-      // The 90th percentile of |z| over 1.645, not the median over 0.674: the same
-      // for normal deviations, larger when a few cases stray far (heavy tails),
-      // which is what false alarms come from.
-      noiseScale = max(1, Statistics.percentile(0.9, ofSorted: standardized) / 1.645)
+      residualNoise = Self.madToStandardDeviation * mad
+      noiseScale = max(
+        1, Statistics.percentile(Self.noiseScaleQuantile, ofSorted: standardized) / Self.noiseScaleNormalQuantile)
     }
   }
 
-  /// The least relative sampling spread a median is taken to have: 0.5%.
+  /// The least relative sampling spread a median is taken to have: 0.5%, so that
+  /// a case whose samples happen to agree exactly is not judged certain to the
+  /// last digit.
   static let spreadFloor = 0.005
 
   /// The standard deviation of log(after / before) that the two medians' sampling
   /// alone gives: each median's block-bootstrap spread (``BlockBootstrap``), or,
-  /// with too few samples for it, its 95% interval's half-width over 1.96.
+  /// with too few samples for it, its 95% interval's half-width over ``z95``;
+  /// never less than ``spreadFloor``, and never less than the spread of the
+  /// passes' medians (``passSpread(_:metric:)``).
   static func samplingSpread(_ before: CaseResult?, _ after: CaseResult?, metric: ComparedMetric) -> Double {
     var variance = spreadFloor * spreadFloor
     for result in [before, after].compactMap({ $0 }) {
@@ -106,7 +121,7 @@ public struct MachineSpeed: Sendable {
       if let spread = metric.medianSpread(result) {
         own = spread * spread
       } else if let interval = metric.medianInterval(result), let median = metric.median(result)?.value, median > 0 {
-        own = pow((interval.upperBound - interval.lowerBound) / 2 / 1.96 / median, 2)
+        own = pow((interval.upperBound - interval.lowerBound) / 2 / Self.z95 / median, 2)
       }
       // Resampling blocks of the merged samples mixes the passes; the passes'
       // own medians say how far a run in another process lands.
@@ -131,11 +146,10 @@ public struct MachineSpeed: Sendable {
   /// Where a case with passes lies: the geometric mean of its passes' medians,
   /// weighted by their sample counts; `nil` without passes.
   ///
-  /// Each pass is a process of its own, and processes land in states: the merged
-  /// median of passes at 462, 457, 332 and 361 ns that took 2, 8, 8 and 6 samples
-  /// was 348, and of passes at 560, 494, 440 and 582 with 2, 4, 6 and 7 samples,
-  /// 568 — a "regression" of 61% on unchanged code, made by which pass took more
-  /// samples. The weighted mean of the logs moves smoothly with each pass.
+  /// Each pass is a process of its own, and processes land in states: the median
+  /// of the merged samples jumps to whichever state took more samples (61% apart
+  /// on unchanged code, `GateLogicTests`), while the weighted mean of the logs
+  /// moves smoothly with each pass.
   static func location(_ result: CaseResult?, metric: ComparedMetric) -> Double? {
     guard let result, let medians = passMedians(result, metric: metric) else { return nil }
     return exp(weightedMean(of: medians))
@@ -166,10 +180,13 @@ public struct MachineSpeed: Sendable {
   public var summary: String {
     if let pairing { return pairing }
     var line =
-      "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's time on unchanged code (\(basisCount == 0 ? "too few cases to estimate it: 1 assumed" : "median of \(basisCount) \(basis) cases"))"
+      "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's "
+        + "time on unchanged code "
+        + "(\(basisCount == 0 ? "too few cases to estimate it: 1 assumed" : "median of \(basisCount) \(basis) cases"))"
     if let noise = residualNoise, let scale = noiseScale {
       line +=
-        "; residual noise around it ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))%, \(NumberFormat.fixed(scale, 1))× what the samples show"
+        "; residual noise around it ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))%, "
+          + "\(NumberFormat.fixed(scale, 1))× what the samples show"
     }
     return line
   }

@@ -11,7 +11,8 @@ extension RunComparison {
     \(HTMLStyle.css)
     </style></head><body><main>
     <h1>ObservationBench comparison</h1>
-    <p class="lede">\(HTMLText.escape(currentLabel)) against \(HTMLText.escape(baselineLabel)), threshold \(NumberFormat.fixed(threshold * 100, 1))%.</p>
+    <p class="lede">\(HTMLText.escape(currentLabel)) against \(HTMLText.escape(baselineLabel)), \
+    threshold \(NumberFormat.fixed(threshold * 100, 1))%.</p>
     \(htmlFragment(significantOnly: false))
     </main></body></html>
 
@@ -22,16 +23,23 @@ extension RunComparison {
   /// `significantOnly` leaves out unchanged and noisy cases.
   public func htmlFragment(significantOnly: Bool) -> String {
     let shown = significantOnly ? significantRows : rows.filter { $0.change?.value != nil || $0.verdict != .unchanged }
-    var html = "<p><strong>\(HTMLText.escape(verdictLine))</strong><br/>\(HTMLText.escape(machine.summary))<br/>\(HTMLText.escape(countsLine))</p>\n"
+    var html =
+      "<p><strong>\(HTMLText.escape(verdictLine))</strong><br/>\(HTMLText.escape(machine.summary))"
+        + "<br/>\(HTMLText.escape(countsLine))</p>\n"
     guard !shown.isEmpty else {
       return html + "<p class=\"note\">No significant change.</p>\n"
     }
     html += ratioChart(shown) + "\n"
-    html += "<table class=\"compare\"><tr><th class=\"case\">case</th><th>baseline</th><th>current</th><th>beyond machine</th><th>99% CI</th><th>p</th><th class=\"case\">verdict</th></tr>\n"
+    html +=
+      "<table class=\"compare\"><tr><th class=\"case\">case</th><th>baseline</th><th>current</th><th>beyond "
+        + "machine</th><th>99% CI</th><th>p</th><th class=\"case\">verdict</th></tr>\n"
     for row in shown {
       html += "<tr class=\"\(row.verdict.rawValue)\"><td class=\"case\">\(HTMLText.escape(row.key.description))</td>"
-      html += "<td>\(HTMLText.escape(figureText(row.baseline)))</td><td>\(HTMLText.escape(figureText(row.current)))</td>"
-      html += "<td>\(HTMLText.escape(changeText(row.change)))</td><td>\(intervalText(row.interval))</td><td>\(HTMLText.escape(pText(row.pValue)))</td>"
+      html +=
+        "<td>\(HTMLText.escape(figureText(row.baseline)))</td><td>\(HTMLText.escape(figureText(row.current)))</td>"
+      html +=
+        "<td>\(HTMLText.escape(changeText(row.change)))</td><td>\(intervalText(row.interval))</td>"
+          + "<td>\(HTMLText.escape(pText(row.pValue)))</td>"
       html += "<td class=\"case\">\(row.verdict.rawValue)</td></tr>\n"
     }
     return html + "</table>\n"
@@ -48,8 +56,13 @@ extension RunComparison {
     let plotWidth = 520.0
     let rowHeight = 17.0
     let top = 34.0
-    let values = plotted.flatMap { [$0.change!.number!, $0.interval?.lowerBound ?? $0.change!.number!, $0.interval?.upperBound ?? $0.change!.number!] }
-      .filter { $0 > 0 }
+    let values = plotted.flatMap {
+      [
+        $0.change!.number!, $0.interval?.lowerBound ?? $0.change!.number!,
+        $0.interval?.upperBound ?? $0.change!.number!,
+      ]
+    }
+    .filter { $0 > 0 }
     let x = AxisScale.log(
       minimum: min(values.min() ?? 1, 1 / 1.5), maximum: max(values.max() ?? 1, 1.5), start: labelWidth,
       end: labelWidth + plotWidth)
@@ -63,10 +76,13 @@ extension RunComparison {
     canvas.text("\(axis) · line: 99% interval · band: ±threshold", x: labelWidth, y: 12, size: 11.5, fill: "#555")
     let bandLow = x.position(1 / (1 + threshold))
     let bandHigh = x.position(1 + threshold)
-    canvas.rect(x: bandLow, y: top - 6, width: bandHigh - bandLow, height: rowHeight * Double(plotted.count) + 6, fill: "#eeeeee")
+    canvas.rect(
+      x: bandLow, y: top - 6, width: bandHigh - bandLow, height: rowHeight * Double(plotted.count) + 6, fill: "#eeeeee")
     for tick in x.ticks {
       let position = x.position(tick)
-      canvas.line(x1: position, y1: top - 6, x2: position, y2: top + rowHeight * Double(plotted.count), stroke: tick == 1 ? "#666" : "#e0e0e0", width: tick == 1 ? 1.4 : 1)
+      canvas.line(
+        x1: position, y1: top - 6, x2: position, y2: top + rowHeight * Double(plotted.count),
+        stroke: tick == 1 ? "#666" : "#e0e0e0", width: tick == 1 ? 1.4 : 1)
       canvas.text(NumberFormat.ratio(tick), x: position, y: top - 9, anchor: .middle, size: 10.5, fill: "#555")
     }
     for (index, row) in plotted.enumerated() {
@@ -74,7 +90,9 @@ extension RunComparison {
       let color = row.verdict == .regressed ? "#c62828" : row.verdict == .improved ? "#2e7d32" : "#777777"
       canvas.text(row.key.description, x: labelWidth - 8, y: y + 4, anchor: .end, size: 11.5)
       if let interval = row.interval {
-        canvas.line(x1: x.position(interval.lowerBound), y1: y, x2: x.position(interval.upperBound), y2: y, stroke: color, width: 2)
+        canvas.line(
+          x1: x.position(interval.lowerBound), y1: y, x2: x.position(interval.upperBound), y2: y, stroke: color,
+          width: 2)
       }
       let title = "\(row.key): \(changeText(row.change)), \(row.verdict.rawValue)"
       let at = x.position(row.change!.number!)

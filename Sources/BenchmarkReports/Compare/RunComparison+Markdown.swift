@@ -9,17 +9,25 @@ extension RunComparison {
     if significant.isEmpty {
       lines += ["", "No significant change beyond \(NumberFormat.fixed(threshold * 100, 1))%."]
     } else {
-      lines += ["", "| case | baseline | current | beyond machine | 99% CI | verdict |", "|---|---:|---:|---:|---:|---|"]
+      lines += [
+        "", "| case | baseline | current | beyond machine | 99% CI | verdict |", "|---|---:|---:|---:|---:|---|",
+      ]
       for row in significant {
         let name = row.key.description.replacingOccurrences(of: "|", with: "\\|")
         let verdict = row.verdict == .improved ? row.verdict.rawValue : "**\(row.verdict.rawValue)**"
         lines.append(
-          "| \(name) | \(figureText(row.baseline)) | \(figureText(row.current)) | \(changeText(row.change)) | \(intervalText(row.interval)) | \(verdict) |")
+          "| \(name) | \(figureText(row.baseline)) | \(figureText(row.current)) | \(changeText(row.change)) | "
+            + "\(intervalText(row.interval)) | \(verdict) |"
+        )
       }
     }
     let noisy = count(.withinNoise)
     if noisy > 0 {
-      lines += ["", "\(noisy) case\(noisy == 1 ? "" : "s") moved by more than the threshold but not beyond the noise of the samples."]
+      lines += [
+        "",
+        "\(noisy) case\(noisy == 1 ? "" : "s") moved by more than the threshold but not beyond the noise of the "
+          + "samples.",
+      ]
     }
     if !standings.isEmpty {
       lines += ["", "| strategy | cases | standing against apple |", "|---|---:|---:|"]

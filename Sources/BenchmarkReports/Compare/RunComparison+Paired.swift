@@ -52,11 +52,16 @@ extension RunComparison {
     let referenceShift = Statistics.median(Array(referenceShifts))
     machine = MachineSpeed(
       pairing:
-        "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B A), each case judged pair by pair on its standing against the apple (else none) case beside it in each process"
+        "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B "
+          + "A), each case judged pair by pair on its standing against the apple (else none) case beside it in each "
+          + "process"
         + (spreads.isEmpty
-          ? "" : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% (median over suites and strategies)")
+          ? ""
+          : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% "
+            + "(median over suites and strategies)")
         + (referenceShift.map {
-          "; the \(referenceShifts.count) \(options.referenceStrategies.sorted().joined(separator: " and ")) cases moved \(NumberFormat.fixed((exp($0) - 1) * 100, 1))% (median)"
+          "; the \(referenceShifts.count) \(options.referenceStrategies.sorted().joined(separator: " and ")) cases "
+            + "moved \(NumberFormat.fixed((exp($0) - 1) * 100, 1))% (median)"
         } ?? ""),
       basisCount: referenceShifts.count, residualNoise: spreads.isEmpty ? nil : spreads[spreads.count / 2])
     let multiple = noiseMultiple

@@ -1,5 +1,5 @@
-import Foundation
 import BenchmarkKit
+import Foundation
 
 extension RunComparison {
   /// The machine factor in one line, a plain-text table of every row, each
@@ -39,9 +39,13 @@ extension RunComparison {
     }
     var line = counts.joined(separator: ", ")
     if let mean = geometricMean {
-      line += "; geometric mean of \(rows.compactMap(\.ratio).count) raw ratios \(NumberFormat.ratio(mean)) (\(changeText(mean)))"
+      line +=
+        "; geometric mean of \(rows.compactMap(\.ratio).count) raw ratios \(NumberFormat.ratio(mean)) "
+          + "(\(changeText(mean)))"
     }
-    line += "; a change must exceed \(NumberFormat.fixed(threshold * 100, 1))% and \(NumberFormat.fixed(noiseMultiple, 1))× its noise"
+    line +=
+      "; a change must exceed \(NumberFormat.fixed(threshold * 100, 1))% and \(NumberFormat.fixed(noiseMultiple, 1))× "
+        + "its noise"
     return line
   }
 
@@ -52,15 +56,20 @@ extension RunComparison {
     guard !failures.isEmpty else {
       let missing = count(.missing)
       var note = missing > 0 ? " (\(missing) baseline case\(missing == 1 ? "" : "s") missing, allowed)" : ""
-      let moved = rows.filter { $0.verdict == .regressed && options.referenceStrategies.contains($0.key.strategy) }.count
+      let moved = rows.filter { $0.verdict == .regressed && options.referenceStrategies.contains($0.key.strategy) }
+        .count
       if moved > 0 {
-        note += "; \(moved) \(options.referenceStrategies.sorted().joined(separator: "/")) case\(moved == 1 ? "" : "s") slower beyond the threshold: the machine's, not gated"
+        note +=
+          "; \(moved) \(options.referenceStrategies.sorted().joined(separator: "/")) case\(moved == 1 ? "" : "s") "
+            + "slower beyond the threshold: the machine's, not gated"
       }
       let small = rows.filter {
         $0.verdict == .regressed && !options.referenceStrategies.contains($0.key.strategy) && !gates($0)
       }.count
       if small > 0, let floor = options.ungatedBelowNs {
-        note += "; \(small) case\(small == 1 ? "" : "s") under \(NumberFormat.fixed(floor, 0)) ns slower beyond the noise: not gated by time (instruction counts judge those)"
+        note +=
+          "; \(small) case\(small == 1 ? "" : "s") under \(NumberFormat.fixed(floor, 0)) ns slower beyond the noise: "
+            + "not gated by time (instruction counts judge those)"
       }
       return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
     }

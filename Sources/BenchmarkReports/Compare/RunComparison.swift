@@ -90,6 +90,12 @@ public struct RunComparison: Sendable {
 
   /// Compares `current` with `baseline`.
   public init(baseline: BenchmarkRun, current: BenchmarkRun, options: Options = Options()) {
+    self.init(baseline: baseline, current: current, options: options, stages: Self.judgementStages)
+  }
+
+  /// Compares `current` with `baseline`, judging values by `stages`: the tests
+  /// leave one out to show what it decides.
+  init(baseline: BenchmarkRun, current: BenchmarkRun, options: Options, stages: [JudgementStage]) {
     self.options = options
     let old = Dictionary(baseline.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     let new = Dictionary(current.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
@@ -101,7 +107,7 @@ public struct RunComparison: Sendable {
     rows = Set(old.keys).union(new.keys).sorted().map { key in
       Self.row(
         key: key, before: old[key], after: new[key], machine: machine, multiple: multiple, options: options,
-        groupReference: Self.groupReference(of: key, baseline: old, current: new, options: options))
+        groupReference: Self.groupReference(of: key, baseline: old, current: new, options: options), stages: stages)
     }
     standings = StrategyStanding.all(baseline: old, current: new, metric: options.metric)
   }

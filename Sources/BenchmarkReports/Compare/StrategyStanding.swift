@@ -36,7 +36,8 @@ public struct StrategyStanding: Sendable {
     return changes.keys.sorted().compactMap { strategy in
       let values = changes[strategy]!
       guard let median = Statistics.median(values) else { return nil }
-      return StrategyStanding(strategy: strategy, cases: values.count, change: median, range: values.min()!...values.max()!)
+      return StrategyStanding(
+        strategy: strategy, cases: values.count, change: median, range: values.min()!...values.max()!)
     }
   }
 
@@ -45,7 +46,9 @@ public struct StrategyStanding: Sendable {
       let referenceMedian = metric.median(reference)?.value
     else { return nil }
     let paired = PairedRatio.median(metric.samples(result), over: metric.samples(reference))
-    guard let ratio = paired ?? metric.median(result)?.value.map({ $0 / referenceMedian }), ratio > 0 else { return nil }
+    guard let ratio = paired ?? metric.median(result)?.value.map({ $0 / referenceMedian }), ratio > 0 else {
+      return nil
+    }
     return ratio
   }
 }

@@ -16,22 +16,29 @@ extension ProfileExplanation {
   ) -> String {
     let key = after.key
     var lines = [
-      "\(key.suite)/\(key.scenario)[\(key.size)]: \(beforeLabel) → \(afterLabel), instructions per operation (callgrind)",
+      "\(key.suite)/\(key.scenario)[\(key.size)]: \(beforeLabel) → \(afterLabel), instructions per operation "
+        + "(callgrind)",
       "",
     ]
     lines.append(
       "instructions_per_op  \(Self.number(before.perOperation)) → \(Self.number(after.perOperation))  "
-        + "\(Self.signed(after.perOperation - before.perOperation))\(Self.percent(after.perOperation - before.perOperation, of: before.perOperation))")
+        + "\(Self.signed(after.perOperation - before.perOperation))"
+        + "\(Self.percent(after.perOperation - before.perOperation, of: before.perOperation))"
+    )
     lines.append(
       "region (loop incl.)  \(Self.number(before.totalPerOperation)) → \(Self.number(after.totalPerOperation))  "
         + "\(Self.signed(total.perOperation)): the sum of the group changes below, exactly")
     if !before.hasLineInformation || !after.hasLineInformation {
       lines.append(
-        "note: no line information: core code inlined into another group's function counts there; a DWARF 4 build (scripts/instructions) moves what its line tables place in ObservationCore's files")
+        "note: no line information: core code inlined into another group's function counts there; a DWARF 4 build "
+          + "(scripts/instructions) moves what its line tables place in ObservationCore's files"
+      )
     }
     if before.loopPerOperation != after.loopPerOperation {
       lines.append(
-        "note: the harness loop itself changed (\(Self.number(before.loopPerOperation)) → \(Self.number(after.loopPerOperation)) per op); instructions_per_op leaves it out, the region includes it")
+        "note: the harness loop itself changed (\(Self.number(before.loopPerOperation)) → "
+          + "\(Self.number(after.loopPerOperation)) per op); instructions_per_op leaves it out, the region includes it"
+      )
     }
     lines += ["", Self.pad("group", 12) + Self.left("before", 11) + Self.left("after", 11) + Self.left("change", 11)]
     for group in groups where group.before != 0 || group.after != 0 || !group.delta.isZero {
@@ -60,7 +67,8 @@ extension ProfileExplanation {
         + " (total \(Self.signed(total.perOperation)) per op)"
     ]
     let functions = bySelfChange.prefix(3).map { change in
-      "\(shortName(change.name)) \(Self.signed(change.selfDelta.perOperation)) (\(change.group)\(Self.tag(change.match)))"
+      "\(shortName(change.name)) \(Self.signed(change.selfDelta.perOperation)) "
+        + "(\(change.group)\(Self.tag(change.match)))"
     }
     if !functions.isEmpty { lines.append("top functions (self): " + functions.joined(separator: "; ")) }
     return lines
@@ -76,7 +84,9 @@ extension ProfileExplanation {
     let rest = members.dropFirst(limit)
     if !rest.isEmpty {
       let sum = rest.reduce(InstructionDelta(numerator: 0, denominator: group.delta.denominator)) { $0 + $1.delta }
-      lines.append("    " + Self.left(Self.signed(sum.perOperation), 10) + "  (\(rest.count) other function\(rest.count == 1 ? "" : "s"))")
+      lines.append(
+        "    " + Self.left(Self.signed(sum.perOperation), 10)
+          + "  (\(rest.count) other function\(rest.count == 1 ? "" : "s"))")
     }
     return lines
   }
@@ -91,7 +101,8 @@ extension ProfileExplanation {
       let listed = list.filter { !$0.selfDelta.isZero }.prefix(top)
       lines.append(
         "\(title) functions: \(list.count), self \(Self.signed(sum.perOperation)) per op"
-          + (list.count > listed.count ? " (\(list.count - listed.count) without self instructions or beyond the top \(top) not listed)" : ""))
+          + (list.count > listed.count
+            ? " (\(list.count - listed.count) without self instructions or beyond the top \(top) not listed)" : ""))
       lines += listed.map { row($0, delta: $0.selfDelta, shortName: shortName) }
     }
     if !renamed.isEmpty {
@@ -101,7 +112,8 @@ extension ProfileExplanation {
         .sorted { abs($0.selfDelta.perOperation) > abs($1.selfDelta.perOperation) }
       for change in changed.prefix(top) {
         guard case .renamed(let old, let new) = change.match else { continue }
-        lines.append(row(change, delta: change.selfDelta, shortName: shortName) + "  (\(old.count) → \(new.count) symbols)")
+        lines.append(
+          row(change, delta: change.selfDelta, shortName: shortName) + "  (\(old.count) → \(new.count) symbols)")
       }
       if renamed.count > min(changed.count, top) {
         lines.append("  (\(renamed.count - min(changed.count, top)) more without self change or beyond the top \(top))")

@@ -113,7 +113,9 @@ public struct ProfileExplanation: Sendable {
   }
 
   /// The groups `obsbench` profiles into, in the order it lists them.
-  public static let defaultGroupOrder = ["registrar", "scope", "store", "alloc", "notify", "harness", "workload", "other"]
+  public static let defaultGroupOrder = [
+    "registrar", "scope", "store", "alloc", "notify", "harness", "workload", "other",
+  ]
 
   /// The functions in `group`, by the size of their change there, largest first.
   public func functions(in group: String) -> [(name: String, delta: InstructionDelta)] {

@@ -8,9 +8,10 @@ import Foundation
 /// (Bencher's built-in measure in nanoseconds: the median per operation, its 95%
 /// interval as `lower_value`/`upper_value`), `allocations` (per operation) and
 /// `instructions` (per operation) where counted — the only measure of a case
-/// of `run --metric instructions`; Bencher creates custom measures on first use. BMF requires `value`, so a median under the case's resolution
-/// is **left out** (the case keeps its other measures); an interval end that is
-/// a bound is left out too. A case with no measure left is not written.
+/// of `run --metric instructions`; Bencher creates custom measures on first
+/// use. BMF requires `value`, so a median under the case's resolution is
+/// **left out** (the case keeps its other measures); an interval end that is a
+/// bound is left out too. A case with no measure left is not written.
 public enum BencherExport {
   /// One measure of one benchmark.
   struct Metric: Codable, Equatable {

@@ -10,10 +10,10 @@ import Foundation
 /// `ratio_to_apple`, `ratio_ci_low`, `ratio_ci_high`, `allocs_per_op`,
 /// `bytes_per_op`, `notifications_per_op`, `instructions_per_op`,
 /// `resolution_ns` and `samples` (integer, for a timed case); a case of
-/// `run --metric instructions` has `instructions_per_op` alone. A time or ratio the run could not resolve is **exported as a
-/// bound**: the field takes a suffix saying which side the truth lies on
-/// (`median_ns_below=0.4`: the median is under 0.4 ns), so a query of `median_ns`
-/// never sees it. Failed cases are not written.
+/// `run --metric instructions` has `instructions_per_op` alone. A time or
+/// ratio the run could not resolve is **exported as a bound**: the field takes
+/// a suffix saying which side the truth lies on (`median_ns_below=0.4`: the
+/// median is under 0.4 ns), so a query of `median_ns` never sees it. Failed cases are not written.
 public enum InfluxExport {
   /// The measurement every point belongs to.
   public static let measurement = "obsbench"

@@ -8,10 +8,12 @@ extension HTMLReport {
     let headlines = Headline.headlines(of: run)
     guard !headlines.isEmpty else { return "" }
     var html = "<h2 id=\"headlines\">Headlines</h2>\n"
-    html += "<p class=\"note\">Per suite, its realistic shape (what an app does most). "
+    html +=
+      "<p class=\"note\">Per suite, its realistic shape (what an app does most). "
       + HeadlineText.legend { "<code>\(HTMLText.escape($0))</code>" }
       + " n: the cheapest's samples.</p>\n"
-    html += "<div class=\"wide\"><table class=\"headlines\"><tr><th>suite</th><th>scenario</th><th>size</th>"
+    html +=
+      "<div class=\"wide\"><table class=\"headlines\"><tr><th>suite</th><th>scenario</th><th>size</th>"
       + "<th>overhead above none</th><th>share of apple's overhead</th><th>ratio to apple (95% interval)</th>"
       + "<th>cheapest; tied</th><th>ns/op</th><th>n</th><th>apple</th><th>none</th></tr>\n"
     for line in headlines {
@@ -19,7 +21,8 @@ extension HTMLReport {
       let form = HeadlineText.form(lead)
       let ratio = HeadlineText.ratio(lead.ratio, interval: lead.interval)
       html += "<tr\(line.idiomatic == nil ? "" : " class=\"lead\"")><td>\(HTMLText.escape(line.suite))</td>"
-      html += "<td class=\"scenario\">\(HTMLText.escape(lead.scenario))"
+      html +=
+        "<td class=\"scenario\">\(HTMLText.escape(lead.scenario))"
         + (form.isEmpty ? "" : "<span class=\"form\">\(HTMLText.escape(form))</span>") + "</td>"
       html += "<td class=\"num\">\(line.size)</td>"
       html += "<td>\(HTMLText.escape(HeadlineText.overhead(lead.overhead, interval: lead.overheadInterval)))</td>"
@@ -46,7 +49,8 @@ extension HTMLReport {
     if !label.isEmpty { html += ", <i>\(HTMLText.escape(label))</i>" }
     html += ": ratio to apple " + HTMLText.escape(HeadlineText.ratio(figures.ratio, interval: figures.interval))
     if let cheapest = figures.cheapest {
-      html += ", cheapest <code>\(HTMLText.escape(cheapest))</code> (\(figures.tied.count + 1) of \(figures.compared) tied)"
+      html +=
+        ", cheapest <code>\(HTMLText.escape(cheapest))</code> (\(figures.tied.count + 1) of \(figures.compared) tied)"
     }
     return html
   }
@@ -59,10 +63,14 @@ extension HTMLReport {
     var html = "<div class=\"choice\"><h2 id=\"which\">Which should I use</h2>\n"
     html += "<p class=\"note\">\(HTMLText.escape(HeadlineText.choiceLead))</p>\n<ul>\n"
     for choice in choices {
-      html += "<li><b>\(HTMLText.escape(choice.suite))</b> (<code>\(HTMLText.escape(choice.scenario))</code> at \(choice.size), \(choice.options.count) of \(choice.judged)): "
+      html +=
+        "<li><b>\(HTMLText.escape(choice.suite))</b> (<code>\(HTMLText.escape(choice.scenario))</code> at "
+          + "\(choice.size), \(choice.options.count) of \(choice.judged)): "
       html += choice.groups.map { group in
         "<i>\(HTMLText.escape(HeadlineText.tradeOffs(group.tradeOffs)))</i>: "
-          + group.options.map { "<code>\(HTMLText.escape($0.strategy))</code>\(HTMLText.escape(HeadlineText.mark($0)))" }
+          + group.options.map {
+            "<code>\(HTMLText.escape($0.strategy))</code>\(HTMLText.escape(HeadlineText.mark($0)))"
+          }
           .joined(separator: ", ")
       }.joined(separator: " · ")
       html += "</li>\n"

@@ -1,5 +1,5 @@
-import Foundation
 import BenchmarkKit
+import Foundation
 
 extension HTMLReport {
   /// Per suite and scenario: the bar chart at the largest size and, for a sweep,
@@ -14,9 +14,12 @@ extension HTMLReport {
       all.merge(entry.run.scenarioForms ?? [:]) { _, later in later }
     }
     if runs.isSideBySide {
-      html += "<p class=\"note\">Runs: " + runs.entries.enumerated().map { index, entry in
-        "<span style=\"opacity:\(SVGCanvas.number(ChartPalette.opacity(ofRun: index, of: runs.entries.count), digits: 2))\">■</span> \(HTMLText.escape(entry.label))"
-      }.joined(separator: " · ") + "</p>\n"
+      html +=
+        "<p class=\"note\">Runs: "
+        + runs.entries.enumerated().map { index, entry in
+          let opacity = SVGCanvas.number(ChartPalette.opacity(ofRun: index, of: runs.entries.count), digits: 2)
+          return "<span style=\"opacity:\(opacity)\">■</span> \(HTMLText.escape(entry.label))"
+        }.joined(separator: " · ") + "</p>\n"
     }
     for view in ScenarioView.views(of: runs) {
       if view.suite != currentSuite {
@@ -30,9 +33,13 @@ extension HTMLReport {
         note += " Rows: " + form.label + (form.counterpart.map { ", beside \($0)" } ?? "") + "."
       }
       if view.isSweep {
-        note += " Sizes \(view.sizes.map(String.init).joined(separator: ", ")); bars at size \(size); k is the fitted growth exponent (slope on log-log: 0 flat, 1 linear)."
+        note +=
+          " Sizes \(view.sizes.map(String.init).joined(separator: ", ")); bars at size \(size); k is the fitted growth "
+            + "exponent (slope on log-log: 0 flat, 1 linear)."
       }
-      if !note.isEmpty { html += "<p class=\"note\">\(HTMLText.escape(note.trimmingCharacters(in: .whitespaces)))</p>\n" }
+      if !note.isEmpty {
+        html += "<p class=\"note\">\(HTMLText.escape(note.trimmingCharacters(in: .whitespaces)))</p>\n"
+      }
       html += "<div class=\"panel\">\n"
       html += ScenarioBarChart(view: view, size: size, runLabels: runs.entries.map(\.label)).render() + "\n"
       if view.isSweep {

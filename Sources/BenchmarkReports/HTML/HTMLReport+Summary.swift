@@ -20,16 +20,23 @@ extension HTMLReport {
       html += "<tr><th></th>" + runs.entries.map { "<th>\(HTMLText.escape($0.label))</th>" }.joined() + "</tr>\n"
     }
     for (label, value) in rows {
-      html += "<tr><th>\(label)</th>" + runs.entries.map { "<td>\(HTMLText.escape(value($0.run)))</td>" }.joined() + "</tr>\n"
+      html +=
+        "<tr><th>\(label)</th>" + runs.entries.map { "<td>\(HTMLText.escape(value($0.run)))</td>" }.joined() + "</tr>\n"
     }
     return html + "</table>\n"
   }
 
   private static func runDescription(_ run: BenchmarkRun) -> String {
     let settings = run.settings
-    var text = "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in \(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case\(PassText.describe(settings.passes)); harness loop cost subtracted per case (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"
+    var text =
+      "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in "
+        + "\(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.samples) samples of "
+        + "\(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
+        + "case\(PassText.describe(settings.passes)); harness loop cost subtracted per case (≈ "
+        + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"
     if let load = settings.backgroundLoadCores {
-      text += "; background load \(NumberFormat.fixed(load, 2)) cores" + (load > 0.25 ? " (absolute times inflated)" : "")
+      text +=
+        "; background load \(NumberFormat.fixed(load, 2)) cores" + (load > 0.25 ? " (absolute times inflated)" : "")
     }
     return text
   }
@@ -38,10 +45,19 @@ extension HTMLReport {
   /// and sizes as rows, each cell coloured from cheaper (green) to dearer (red).
   static func summarySection(_ runs: ReportRuns) -> String {
     var html = "<h2 id=\"summary\">Summary: cost relative to <code>apple</code></h2>\n"
-    html += "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run (median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; x</code>: below what the run can resolve for that case, at most x. \(HTMLText.escape(CaseMark.legend { $0 })) Hover a mark for what the case says. <code>n=12 (2–4/pass)</code>: \(HTMLText.escape(SampleCount.meaning)). <code>none</code> is plain code without observation: the floor.</p>\n"
+    html +=
+      "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run "
+        + "(median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in "
+        + "orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; "
+        + "x</code>: below what the run can resolve for that case, at most x. "
+        + "\(HTMLText.escape(CaseMark.legend { $0 })) Hover a mark for what the case says. <code>n=12 "
+        + "(2–4/pass)</code>: \(HTMLText.escape(SampleCount.meaning)). <code>none</code> is plain code without "
+        + "observation: the floor.</p>\n"
     html += "<div class=\"legend\">cheaper"
     for ratio in [0.125, 0.25, 0.5, 1, 2, 4, 8] {
-      html += "<span class=\"sw\" style=\"background:\(ChartPalette.ratioBackground(ratio))\">\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
+      html +=
+        "<span class=\"sw\" style=\"background:\(ChartPalette.ratioBackground(ratio))\">"
+        + "\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
     }
     html += "dearer</div>\n"
     for table in SummaryTable.tables(of: runs.entries.map(\.run)) {
@@ -57,8 +73,11 @@ extension HTMLReport {
       }
       html += "</tr>\n"
       for row in table.rows {
-        let form = row.form.map { "<span class=\"form\" title=\"\(HTMLText.escape($0.label))\">\($0.kind.rawValue)</span>" } ?? ""
-        html += "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))\(form)</td><td class=\"size\">\(row.size)</td>"
+        let form =
+          row.form.map { "<span class=\"form\" title=\"\(HTMLText.escape($0.label))\">\($0.kind.rawValue)</span>" }
+          ?? ""
+        html +=
+          "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))\(form)</td><td class=\"size\">\(row.size)</td>"
         for (strategy, values) in zip(table.strategies, row.cells) {
           html += cell(strategy: strategy, values: values, labels: runs.entries.map(\.label))
         }
@@ -106,12 +125,17 @@ extension HTMLReport {
         if let interval = value.ratioInterval, let center = ratio.value, center > 0 {
           let spread = max(center - interval.lowerBound, interval.upperBound - center) / center
           let wide = interval.upperBound - interval.lowerBound > center
-          let title = "95% interval \(NumberFormat.ratio(interval.lowerBound)) – \(NumberFormat.ratio(interval.upperBound))"
+          let title =
+            "95% interval \(NumberFormat.ratio(interval.lowerBound)) – \(NumberFormat.ratio(interval.upperBound))"
           content +=
-            "<span class=\"ci\(wide ? " wide" : "")\" title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))</span>"
+            "<span class=\"ci\(wide ? " wide" : "")\" "
+              + "title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))"
+              + "</span>"
         }
       }
-      let marks = value.marks.map { "<span class=\"mark\" title=\"\(HTMLText.escape($0.detail))\">\($0.mark.rawValue)</span>" }
+      let marks = value.marks.map {
+        "<span class=\"mark\" title=\"\(HTMLText.escape($0.detail))\">\($0.mark.rawValue)</span>"
+      }
       content += "<span class=\"t\">\(HTMLText.escape(figureDuration(value.median)))\(marks.joined())</span>"
       if value.median != nil { content += "<span class=\"n\">\(HTMLText.escape(value.samples.text))</span>" }
     }

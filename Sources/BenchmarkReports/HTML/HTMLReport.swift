@@ -25,12 +25,17 @@ public enum HTMLReport {
       """
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
     let sections =
-      ["environment"] + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + ["headlines"]
+      ["environment"] + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + [
+        "headlines"
+      ]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
-    html += "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined() + "</nav>\n"
+    html +=
+      "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined()
+      + "</nav>\n"
     html += environmentSection(runs)
     if latest.hasTimings {
-      html += choiceBlock(latest) + effectsSection(latest, explained: ProfileView.explainedSuites(runs))
+      html +=
+        choiceBlock(latest) + effectsSection(latest, explained: ProfileView.explainedSuites(runs))
         + headlineSection(latest)
       html += trendsSection(runs)
       html += summarySection(runs)
@@ -40,11 +45,17 @@ public enum HTMLReport {
     html += checksSection(latest)
     if runs.isSideBySide {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)
-      html += "<h2 id=\"changes\">Changes from \(HTMLText.escape(runs.entries[0].label)) to \(HTMLText.escape(runs.entries[runs.entries.count - 1].label))</h2>\n"
+      html +=
+        "<h2 id=\"changes\">Changes from \(HTMLText.escape(runs.entries[0].label)) to "
+          + "\(HTMLText.escape(runs.entries[runs.entries.count - 1].label))</h2>\n"
       html += comparison.htmlFragment(significantOnly: true)
     }
     if latest.hasTimings { html += scenarioSections(runs) }
-    html += "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the harness's own loop cost subtracted; a time under what the run can resolve for its case is shown as a bound (&lt; x). Ratios are medians of per-round ratios of strategies sampled side by side in the same run, with block-bootstrap 95% intervals.</footer>\n"
+    html +=
+      "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the harness's own "
+        + "loop cost subtracted; a time under what the run can resolve for its case is shown as a bound (&lt; x). "
+        + "Ratios are medians of per-round ratios of strategies sampled side by side in the same run, with "
+        + "block-bootstrap 95% intervals.</footer>\n"
     return html + "</main></body></html>\n"
   }
 
@@ -60,7 +71,9 @@ public enum HTMLReport {
         + ". Bars of later runs are lighter; lines of later runs are dashed."
     }
     let environment = runs.latest.environment
-    return "\(cases) cases measured \(environment.date) on \(environment.host) (\(environment.cpuModel), \(environment.cores) cores)."
+    return
+      "\(cases) cases measured \(environment.date) on \(environment.host) (\(environment.cpuModel), "
+        + "\(environment.cores) cores)."
   }
 
   private static func checksSection(_ run: BenchmarkRun) -> String {
@@ -69,11 +82,14 @@ public enum HTMLReport {
     var html = "<h2 id=\"checks\">Checks</h2>\n<ul class=\"checks\">\n"
     for check in run.checks {
       let verdict = check.outcome.map { $0.passed ? "pass" : "FAIL" } ?? (check.failed ? "FAIL" : "skipped")
-      html += "<li\(check.failed ? " class=\"fail\"" : "")>\(verdict) — \(HTMLText.escape("\(check.suite)/\(check.name)")): "
+      html +=
+        "<li\(check.failed ? " class=\"fail\"" : "")>\(verdict) — \(HTMLText.escape("\(check.suite)/\(check.name)")): "
       html += HTMLText.escape(check.outcome?.detail ?? check.note ?? "") + "</li>\n"
     }
     for failure in failures {
-      html += "<li class=\"fail\">failed case \(HTMLText.escape(failure.displayName)): \(HTMLText.escape(failure.failure ?? ""))</li>\n"
+      html +=
+        "<li class=\"fail\">failed case \(HTMLText.escape(failure.displayName)): "
+          + "\(HTMLText.escape(failure.failure ?? ""))</li>\n"
     }
     return html + "</ul>\n"
   }

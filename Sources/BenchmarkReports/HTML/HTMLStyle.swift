@@ -5,23 +5,28 @@
 /// stays well-formed XML.
 enum HTMLStyle {
   static let css = """
-    body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;margin:0;background:#fff}
+    body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;
+      margin:0;background:#fff}
     main{max-width:1360px;margin:0 auto;padding:18px 20px 48px}
     h1{font-size:26px;margin:4px 0 2px}
     h2{font-size:20px;margin:34px 0 8px;padding-bottom:4px;border-bottom:2px solid #e4e4e4}
     h3{font-size:16px;margin:26px 0 2px}
     p.lede,p.note{color:#555;margin:2px 0 10px}
-    code{font:12.5px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f2f2f2;padding:0 3px;border-radius:3px}
+    code{font:12.5px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f2f2f2;padding:0 3px;
+      border-radius:3px}
     nav{margin:8px 0 0;color:#555}
     nav a{margin-right:14px;color:#1f5fa8;text-decoration:none}
     table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-    table.env th{text-align:left;font-weight:600;color:#444;padding:3px 16px 3px 0;vertical-align:top;white-space:nowrap}
+    table.env th{text-align:left;font-weight:600;color:#444;padding:3px 16px 3px 0;vertical-align:top;
+      white-space:nowrap}
     table.env td{padding:3px 18px 3px 0;vertical-align:top}
     table.summary{margin:6px 0 4px;font-size:12px}
-    table.summary th{font-weight:600;font-size:11.5px;padding:4px 3px;border-bottom:1px solid #bbb;vertical-align:bottom;line-height:1.15;text-align:center}
+    table.summary th{font-weight:600;font-size:11.5px;padding:4px 3px;border-bottom:1px solid #bbb;
+      vertical-align:bottom;line-height:1.15;text-align:center}
     table.summary th.scenario{text-align:left}
     table.summary td{padding:2px 3px;border:1px solid #fff;text-align:center;min-width:46px}
-    table.summary td.scenario{text-align:left;white-space:nowrap;border:0;border-bottom:1px solid #eee;padding-right:8px}
+    table.summary td.scenario{text-align:left;white-space:nowrap;border:0;border-bottom:1px solid #eee;
+      padding-right:8px}
     table.summary td.size{color:#666;text-align:right;border:0;border-bottom:1px solid #eee}
     table.summary td.floor{background:#ececec;color:#555}
     table.summary td.ref{background:#fff;outline:1px solid #ccc;outline-offset:-1px}
@@ -36,7 +41,8 @@ enum HTMLStyle {
     table.summary th.scenario,table.summary td.scenario{position:sticky;left:0;background:#fff;z-index:1}
     .form{display:block;font-size:10px;color:#7a4b00;font-style:italic}
     table.headlines{width:100%;font-size:13px}
-    table.headlines th{text-align:left;font-weight:600;color:#444;padding:4px 10px 4px 0;vertical-align:bottom;border-bottom:1px solid #bbb}
+    table.headlines th{text-align:left;font-weight:600;color:#444;padding:4px 10px 4px 0;vertical-align:bottom;
+      border-bottom:1px solid #bbb}
     table.headlines td{padding:4px 10px 4px 0;vertical-align:top;border-bottom:1px solid #eee}
     table.headlines td.num{white-space:nowrap}
     table.headlines td.scenario{white-space:nowrap}

@@ -38,21 +38,32 @@ enum ProfileView {
       let rows = cases.map { profile in
         GroupBarChart.Row(
           label: profile.key.strategy, detail: nil,
-          values: orderedGroups(profile.groups.keys).map { ($0, Double(profile.groups[$0] ?? 0) / Double(profile.operations)) })
+          values: orderedGroups(profile.groups.keys).map {
+            ($0, Double(profile.groups[$0] ?? 0) / Double(profile.operations))
+          })
       }
-      html += GroupBarChart(rows: rows, diverging: false, unit: "instructions per operation")
+      html +=
+        GroupBarChart(rows: rows, diverging: false, unit: "instructions per operation")
         .render(label: "\(title): instructions per operation by group, per strategy") + "\n"
       let axisRows = axes.compactMap { axisRow($0, cases: cases) }
       if !axisRows.isEmpty {
-        html += "<p class=\"note\">Change along each axis: the mean over the pairs of strategies that differ only in it (exact per pair, from callgrind counts), by group; the black mark is the net change.</p>\n"
-        html += GroupBarChart(rows: axisRows, diverging: true, unit: "instructions per operation")
+        html +=
+          "<p class=\"note\">Change along each axis: the mean over the pairs of strategies that differ only in it "
+            + "(exact per pair, from callgrind counts), by group; the black mark is the net change.</p>\n"
+        html +=
+          GroupBarChart(rows: axisRows, diverging: true, unit: "instructions per operation")
           .render(label: "\(title): change of instructions per operation along each axis, by group") + "\n"
       }
     }
     guard !html.isEmpty else { return "" }
     return "<h2 id=\"profiles\">Where the instructions go</h2>\n<p class=\"note\">"
       + HTMLText.escape(
-        "Instructions per operation of each suite's headline case by group, from the callgrind profiles the run kept (results-profiles.json), the harness loop included: registrar, scope, store, alloc (malloc/free, retain/release), notify, harness (the loop), workload (the case's own code and what was inlined into it), other (standard library, runtime). obsbench explain SUITE/SCENARIO A B --profiles results.json lists the functions.")
+        "Instructions per operation of each suite's headline case by group, from the callgrind profiles the run kept "
+          + "(results-profiles.json), the harness loop included: registrar, scope, store, alloc (malloc/free, "
+          + "retain/release), notify, harness (the loop), workload (the case's own code and what was inlined into it), "
+          + "other (standard library, runtime). obsbench explain SUITE/SCENARIO A B --profiles results.json lists the "
+          + "functions."
+      )
       + "</p>\n" + html
   }
 

@@ -32,7 +32,8 @@ public enum ResultsJSON {
     }
     guard version <= BenchmarkRun.currentVersion else {
       throw ReportError(
-        "\(source): results format version \(version) is newer than this obsbench reads (\(BenchmarkRun.currentVersion))")
+        "\(source): results format version \(version) is newer than this obsbench reads "
+          + "(\(BenchmarkRun.currentVersion))")
     }
     do {
       return try JSONDecoder().decode(BenchmarkRun.self, from: data)

@@ -10,9 +10,12 @@ extension MarkdownSummary {
     guard let effects = run.effects, !effects.suites.isEmpty else { return [] }
     var lines = [
       "", "## What each choice costs", "",
-      "Per suite, each choice's effect on time per operation: B's time over A's for matched pairs of strategies that differ in that choice only (paired by pass and round), "
-        + "combined per scenario and size as a geometric mean with a 95% interval; here the geometric mean over the suite's cases, the lowest and highest case, "
-        + "the cases whose pairs disagree beyond their intervals (interacting), and where a side sends the most notifications beyond the fewest any strategy needs. "
+      "Per suite, each choice's effect on time per operation: B's time over A's for matched pairs of strategies that "
+        + "differ in that choice only (paired by pass and round), "
+        + "combined per scenario and size as a geometric mean with a 95% interval; here the geometric mean over the "
+          + "suite's cases, the lowest and highest case, "
+        + "the cases whose pairs disagree beyond their intervals (interacting), and where a side sends the most "
+          + "notifications beyond the fewest any strategy needs. "
         + "`obsbench effects results.json --cases` lists every case.",
       "",
       "| suite | choice | effect | lowest | highest | cases | interacting | over-notification |",
@@ -20,9 +23,12 @@ extension MarkdownSummary {
     ]
     for suite in effects.suites {
       lines.append(
-        "| \(escape(suite.suite)) | \(escape(EffectText.title(ofChoice: suite.choice))) | \(EffectText.ratio(suite.ratio)) | "
-          + "\(escape(EffectText.extreme(suite.lowest))) | \(escape(EffectText.extreme(suite.highest))) | \(suite.cases) | "
-          + "\(suite.interactingCases) | \(escape(EffectText.overNotification(suite.overNotification, choice: suite.choice))) |")
+        "| \(escape(suite.suite)) | \(escape(EffectText.title(ofChoice: suite.choice))) | "
+          + "\(EffectText.ratio(suite.ratio)) | "
+          + "\(escape(EffectText.extreme(suite.lowest))) | \(escape(EffectText.extreme(suite.highest))) | "
+            + "\(suite.cases) | "
+          + "\(suite.interactingCases) | "
+            + "\(escape(EffectText.overNotification(suite.overNotification, choice: suite.choice))) |")
     }
     return lines
   }

@@ -12,7 +12,8 @@ extension MarkdownSummary {
       "", "## Headlines", "",
       "Per suite, its realistic shape (what an app does most). " + HeadlineText.legend { "`\($0)`" }
         + " n: the cheapest's samples.", "",
-      "| suite | scenario | size | overhead above `none` | share of `apple`'s overhead | cheapest; tied | ratio to `apple` (95% interval) | ns/op | n | `apple` | `none` | beside it: idiomatic form |",
+      "| suite | scenario | size | overhead above `none` | share of `apple`'s overhead | cheapest; tied | ratio to "
+        + "`apple` (95% interval) | ns/op | n | `apple` | `none` | beside it: idiomatic form |",
       "|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|",
     ]
     for line in headlines {
@@ -56,7 +57,8 @@ extension MarkdownSummary {
           + group.options.map { "`\($0.strategy)`\(HeadlineText.mark($0))" }.joined(separator: ", ")
       }
       lines.append(
-        "- **\(escape(choice.suite))** (`\(escape(choice.scenario))` at \(choice.size), \(choice.options.count) of \(choice.judged)): "
+        "- **\(escape(choice.suite))** (`\(escape(choice.scenario))` at \(choice.size), \(choice.options.count) of "
+          + "\(choice.judged)): "
           + groups.joined(separator: " · "))
     }
     return lines

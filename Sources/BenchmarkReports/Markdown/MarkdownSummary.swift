@@ -38,7 +38,8 @@ public enum MarkdownSummary {
           if cell.failed { return "**failed**" }
           let time = NumberFormat.nanoseconds(cell.median) + CaseMark.text(cell.marks.map(\.mark))
           let count = cell.median == nil ? "" : " " + cell.samples.text
-          return (cell.ratio.map { "\(time) (\(NumberFormat.ratio($0, interval: cell.ratioInterval)))" } ?? time) + count
+          return (cell.ratio.map { "\(time) (\(NumberFormat.ratio($0, interval: cell.ratioInterval)))" } ?? time)
+            + count
         }
         let form = row.form.map { " *\($0.kind.rawValue)*" } ?? ""
         lines.append("| \(escape(row.scenario))\(form) | \(row.size) | " + cells.joined(separator: " | ") + " |")
@@ -54,7 +55,11 @@ public enum MarkdownSummary {
     }
     if runs.isSideBySide {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: run, threshold: 0.05)
-      lines += ["", comparison.markdown(title: "Changes from \(runs.entries[0].label) to \(runs.entries[runs.entries.count - 1].label)")]
+      lines += [
+        "",
+        comparison.markdown(
+          title: "Changes from \(runs.entries[0].label) to \(runs.entries[runs.entries.count - 1].label)"),
+      ]
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -75,7 +80,8 @@ public enum MarkdownSummary {
     lines += ["", "| sweep | " + strategies.map { "`\($0)`" }.joined(separator: " | ") + " |"]
     lines.append("|---|" + String(repeating: "---:|", count: strategies.count))
     for sweep in sweeps {
-      lines.append("| \(escape(sweep)) | " + strategies.map { values["\(sweep) \($0)"] ?? "" }.joined(separator: " | ") + " |")
+      lines.append(
+        "| \(escape(sweep)) | " + strategies.map { values["\(sweep) \($0)"] ?? "" }.joined(separator: " | ") + " |")
     }
     return lines
   }
@@ -102,7 +108,12 @@ public enum MarkdownSummary {
       "Toolchain: \(environment.toolchain) (\(environment.buildConfiguration) build)",
       "CPU: \(environment.cpuModel), \(environment.cores) cores; kernel \(environment.kernel)",
       "Allocator: \(environment.allocator)",
-      "Run: \(settings.quick ? "quick" : "full"), \(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to \(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per case\(PassText.describe(settings.passes)), harness loop cost (≈ \(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, \(NumberFormat.fixed(settings.durationSeconds, 1)) s",
+      "Run: \(settings.quick ? "quick" : "full"), "
+        + "\(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to "
+        + "\(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
+        + "case\(PassText.describe(settings.passes)), harness loop cost (≈ "
+        + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, "
+        + "\(NumberFormat.fixed(settings.durationSeconds, 1)) s",
     ] + strategies
   }
 

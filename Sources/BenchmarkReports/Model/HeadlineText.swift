@@ -22,7 +22,9 @@ enum HeadlineText {
     guard let figure else { return "–" }
     switch figure {
     case .value(let value):
-      let range = interval.map { " (\(NumberFormat.nanoseconds($0.lowerBound))–\(NumberFormat.nanoseconds($0.upperBound)))" }
+      let range = interval.map {
+        " (\(NumberFormat.nanoseconds($0.lowerBound))–\(NumberFormat.nanoseconds($0.upperBound)))"
+      }
       return "+\(NumberFormat.nanoseconds(value)) ns" + (range ?? "")
     case .below(let bound): return "< \(NumberFormat.nanoseconds(bound)) ns"
     case .above(let bound): return "> \(NumberFormat.nanoseconds(bound)) ns"
@@ -49,7 +51,8 @@ enum HeadlineText {
     guard let cheapest = figures.cheapest else { return "–" }
     let allTied = figures.compared > 2 && figures.tied.count + 1 == figures.compared
     let tied =
-      figures.tied.isEmpty ? "; none tied" : allTied ? "; all tied" : "; tied: " + figures.tied.map(code).joined(separator: ", ")
+      figures.tied.isEmpty
+      ? "; none tied" : allTied ? "; all tied" : "; tied: " + figures.tied.map(code).joined(separator: ", ")
     return code(cheapest) + tied + " (\(figures.tied.count + 1) of \(figures.compared))"
   }
 
@@ -79,12 +82,16 @@ enum HeadlineText {
   /// What the headline columns mean, for the legend above them, with `code`
   /// around each id.
   static func legend(code: (String) -> String) -> String {
-    "Overhead: the cheapest's median minus \(code("none"))'s, with its 95% interval (\(code("< x")) when the interval reaches 0), "
+    "Overhead: the cheapest's median minus \(code("none"))'s, with its 95% interval (\(code("< x")) when the interval "
+      + "reaches 0), "
       + "and that overhead as a share of \(code("apple"))'s own overhead above \(code("none")). "
-      + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be told from it, "
+      + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be "
+        + "told from it, "
       + "so all are named (k of n: how many of the n strategies compared). "
-      + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds 1. "
-      + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic one beside it; "
+      + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds "
+        + "1. "
+      + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic "
+        + "one beside it; "
       + "one without a like-for-like form is labelled idiomatic."
   }
 

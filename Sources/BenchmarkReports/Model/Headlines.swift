@@ -30,7 +30,8 @@ struct Headline {
       let likeForLike = run.form(suite: suite, scenario: scenario)?.likeForLike
       for size in sizes {
         let row = { (name: String) in cases.filter { $0.scenario == name && $0.size == size } }
-        let own = HeadlineFigures(scenario: scenario, cases: row(scenario), form: run.form(suite: suite, scenario: scenario))
+        let own = HeadlineFigures(
+          scenario: scenario, cases: row(scenario), form: run.form(suite: suite, scenario: scenario))
         if let likeForLike, case let paired = row(likeForLike), !paired.isEmpty {
           let lead = HeadlineFigures(
             scenario: likeForLike, cases: paired, form: run.form(suite: suite, scenario: likeForLike))

@@ -50,7 +50,9 @@ struct InstructionsTable {
 
   /// The note under every table.
   static let note =
-    "Instructions per operation counted under valgrind's callgrind over the measured region, the loop's own removed; exact and repeatable for a build. `~`: the count differed between two equal stretches of iterations (a path that depends on state or data; see instructions_note in results.csv)."
+    "Instructions per operation counted under valgrind's callgrind over the measured region, the loop's own removed; "
+      + "exact and repeatable for a build. `~`: the count differed between two equal stretches of iterations (a path "
+      + "that depends on state or data; see instructions_note in results.csv)."
 }
 
 extension BenchmarkRun {
@@ -72,7 +74,8 @@ extension InstructionsTable {
       lines.append("|---|---:|" + String(repeating: "---:|", count: table.strategies.count))
       for row in table.rows {
         lines.append(
-          "| \(MarkdownSummary.escape(row.scenario)) | \(row.size) | " + row.cells.map(format).joined(separator: " | ") + " |")
+          "| \(MarkdownSummary.escape(row.scenario)) | \(row.size) | " + row.cells.map(format).joined(separator: " | ")
+            + " |")
       }
     }
     return lines
@@ -82,10 +85,14 @@ extension InstructionsTable {
   static func htmlSection(_ run: BenchmarkRun) -> String {
     let tables = tables(of: run)
     guard !tables.isEmpty else { return "" }
-    var html = "<h2 id=\"instructions\">Instructions per operation</h2>\n<p class=\"note\">\(HTMLText.escape(note))</p>\n"
+    var html =
+      "<h2 id=\"instructions\">Instructions per operation</h2>\n<p class=\"note\">\(HTMLText.escape(note))</p>\n"
     for table in tables {
-      html += "<h3>\(HTMLText.escape(table.suite))</h3>\n<table class=\"summary\">\n<tr><th class=\"scenario\">scenario</th><th>size</th>"
-      html += table.strategies.map { "<th>\(HTMLText.escape($0).replacingOccurrences(of: "-", with: "-<br/>"))</th>" }.joined()
+      html +=
+        "<h3>\(HTMLText.escape(table.suite))</h3>\n<table class=\"summary\">\n<tr><th "
+          + "class=\"scenario\">scenario</th><th>size</th>"
+      html += table.strategies.map { "<th>\(HTMLText.escape($0).replacingOccurrences(of: "-", with: "-<br/>"))</th>" }
+        .joined()
       html += "</tr>\n"
       for row in table.rows {
         html += "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))</td><td>\(row.size)</td>"

@@ -1,5 +1,5 @@
-import Foundation
 import BenchmarkKit
+import Foundation
 
 /// Decides what a run publishes for each case: every time as a value or a bound
 /// (``CaseResult/figure(_:)``), the ratio to `apple` with its 95% interval, and
@@ -40,7 +40,8 @@ public enum Publication {
     for result in run.cases {
       guard let other = referenceCase(of: result) else { continue }
       shifts.add(
-        PairedRatio.splitShifts(of: result, to: other), suite: result.suite, scenario: result.scenario, size: result.size)
+        PairedRatio.splitShifts(of: result, to: other), suite: result.suite, scenario: result.scenario,
+        size: result.size)
     }
     for index in run.cases.indices {
       let result = run.cases[index]
@@ -72,7 +73,8 @@ public enum Publication {
       figures.ratioToApple = ratio
       figures.ratioInterval = interval
       if let value = ratio.value, let interval, let ratioShift, ratioShift > 0 {
-        figures.ratioInterval = min(interval.lowerBound, value * exp(-ratioShift))...max(interval.upperBound, value * exp(ratioShift))
+        figures.ratioInterval =
+          min(interval.lowerBound, value * exp(-ratioShift))...max(interval.upperBound, value * exp(ratioShift))
         figures.ratioShift = ratioShift
       }
     }

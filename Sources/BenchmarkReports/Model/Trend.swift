@@ -43,7 +43,8 @@ struct Trend {
       var strategies = [String]()
       // In the order the runs measured them, as every other chart of the report.
       for entry in runs.entries {
-        for result in entry.run.cases where result.suite == suite && result.scenario == scenario && result.size == size {
+        for result in entry.run.cases
+        where result.suite == suite && result.scenario == scenario && result.size == size {
           if !strategies.contains(result.strategy) { strategies.append(result.strategy) }
         }
       }

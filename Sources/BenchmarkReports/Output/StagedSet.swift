@@ -2,7 +2,7 @@ import BenchmarkKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A new set of files staged inside an output folder, and the plan that puts it
@@ -49,7 +49,9 @@ enum StagedSet {
   ///
   /// - Throws: ``ReportError`` when a file cannot be written (the folder is then
   ///   as it was) or, rarely, cannot be renamed into place.
-  static func install(_ files: [(name: String, data: Data)], owning owned: OwnedFiles, in folder: String) throws(ReportError) {
+  static func install(_ files: [(name: String, data: Data)], owning owned: OwnedFiles, in folder: String)
+    throws(ReportError)
+  {
     let manager = FileManager.default
     for file in files {
       var isDirectory: ObjCBool = false

@@ -112,7 +112,9 @@ public struct IntervalCoverage: Sendable {
   }
 
   /// Whether both runs measured `apple` beside `key`.
-  private static func hasReference(_ key: CaseKey, in one: [CaseKey: CaseResult], _ two: [CaseKey: CaseResult]) -> Bool {
+  private static func hasReference(
+    _ key: CaseKey, in one: [CaseKey: CaseResult], _ two: [CaseKey: CaseResult]
+  ) -> Bool {
     let reference = CaseKey(suite: key.suite, scenario: key.scenario, strategy: Self.reference, size: key.size)
     return one[reference] != nil && two[reference] != nil
   }

@@ -25,7 +25,9 @@ enum ExplainSource {
     let positionals = parsed.positionals
     guard (2...3).contains(positionals.count) else {
       throw UsageError(
-        "explain: expected SUITE/SCENARIO and one or two strategies, e.g. 'reads/tracked lock-thread-keypath lock-task-keypath'; see 'obsbench explain --help'")
+        "explain: expected SUITE/SCENARIO and one or two strategies, e.g. 'reads/tracked lock-thread-keypath "
+          + "lock-task-keypath'; see 'obsbench explain --help'"
+      )
     }
     let path = positionals[0]
     let first = positionals[1]
@@ -48,7 +50,8 @@ enum ExplainSource {
       throw UsageError("explain: --binary needs --baseline-binary")
     } else if kept {
       if profiles != nil, before != nil || after != nil {
-        throw UsageError("explain: give --profiles FILE for two strategies of one run, or --before and --after, not both")
+        throw UsageError(
+          "explain: give --profiles FILE for two strategies of one run, or --before and --after, not both")
       }
       guard let beforeFile = before ?? profiles, let afterFile = after ?? profiles else {
         throw UsageError("explain: --before and --after go together (kept profiles of two runs)")
@@ -61,7 +64,9 @@ enum ExplainSource {
     } else {
       guard let second else {
         throw UsageError(
-          "explain: one strategy needs another side: a second strategy, --baseline-binary PATH, or --before/--after kept profiles")
+          "explain: one strategy needs another side: a second strategy, --baseline-binary PATH, or --before/--after "
+            + "kept profiles"
+        )
       }
       self = .strategies(path: path, before: first, after: second, size: size)
     }
@@ -120,7 +125,9 @@ enum ExplainSource {
         if FileManager.default.fileExists(atPath: candidate) { return candidate }
       }
       throw UsageError(
-        "explain: \(given) holds no kept profiles (\(KeptProfiles.fileName)); runs with --metric instructions and --format json keep them")
+        "explain: \(given) holds no kept profiles (\(KeptProfiles.fileName)); runs with --metric instructions and "
+          + "--format json keep them"
+      )
     }
     if given.hasSuffix("-profiles.json") { return given }
     let beside = KeptProfiles.path(forResults: given)
@@ -137,7 +144,9 @@ enum ExplainSource {
     let directory = try CallgrindChild.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     console.printError(
-      "obsbench: counting \(target.scenarioPath)[\(target.size)] \(target.strategies.joined(separator: ", ")) under valgrind's callgrind\(executable.map { " with \($0)" } ?? "")")
+      "obsbench: counting \(target.scenarioPath)[\(target.size)] \(target.strategies.joined(separator: ", ")) under "
+        + "valgrind's callgrind\(executable.map { " with \($0)" } ?? "")"
+    )
     let counts = try CallgrindChild.measure(
       target.countedCases, callgrind: callgrind, directory: directory, console: console, executable: executable)
     for item in counts.measurements.cases where item.failure != nil {
@@ -158,7 +167,9 @@ enum ExplainSource {
     _ profiles: KeptProfiles, path: String, strategy: String, size: String?, file: String
   ) throws(UsageError) -> KeptProfile {
     let parts = path.split(separator: "/").map(String.init)
-    let scenarioCases = profiles.cases.filter { parts.count == 2 && $0.key.suite == parts[0] && $0.key.scenario == parts[1] }
+    let scenarioCases = profiles.cases.filter {
+      parts.count == 2 && $0.key.suite == parts[0] && $0.key.scenario == parts[1]
+    }
     guard !scenarioCases.isEmpty else {
       let kept = Set(profiles.cases.map { "\($0.key.suite)/\($0.key.scenario)" }).sorted()
       throw UsageError("explain: \(file) keeps no profile of '\(path)'; it keeps: \(kept.joined(separator: ", "))")
@@ -166,7 +177,8 @@ enum ExplainSource {
     let ofStrategy = scenarioCases.filter { $0.key.strategy == strategy }
     guard !ofStrategy.isEmpty else {
       let kept = Set(scenarioCases.map(\.key.strategy)).sorted()
-      throw UsageError("explain: \(file) keeps no profile of \(path) for '\(strategy)'; it keeps: \(kept.joined(separator: ", "))")
+      throw UsageError(
+        "explain: \(file) keeps no profile of \(path) for '\(strategy)'; it keeps: \(kept.joined(separator: ", "))")
     }
     if let size {
       guard let wanted = Int(size), wanted > 0 else {
@@ -174,13 +186,17 @@ enum ExplainSource {
       }
       guard let profile = ofStrategy.first(where: { $0.key.size == wanted }) else {
         throw UsageError(
-          "explain: \(file) keeps \(path) \(strategy) at sizes \(ofStrategy.map { String($0.key.size) }.joined(separator: ", ")), not \(wanted)")
+          "explain: \(file) keeps \(path) \(strategy) at sizes "
+            + "\(ofStrategy.map { String($0.key.size) }.joined(separator: ", ")), not \(wanted)"
+        )
       }
       return profile
     }
     guard ofStrategy.count == 1, let only = ofStrategy.first else {
       throw UsageError(
-        "explain: \(file) keeps \(path) \(strategy) at sizes \(ofStrategy.map { String($0.key.size) }.joined(separator: ", ")); choose one with --size")
+        "explain: \(file) keeps \(path) \(strategy) at sizes "
+          + "\(ofStrategy.map { String($0.key.size) }.joined(separator: ", ")); choose one with --size"
+      )
     }
     return only
   }

@@ -12,7 +12,9 @@ extension KeptProfiles {
     let base = Callgrind.dumpBase(in: directory)
     var cases = [KeptProfile]()
     for entry in try InstructionMeasurements.manifest(in: directory) where entry.kind == .measured {
-      guard entry.dumps.count == 3 else { throw CallgrindError("the manifest lists \(entry.dumps.count) dumps for \(entry.key)") }
+      guard entry.dumps.count == 3 else {
+        throw CallgrindError("the manifest lists \(entry.dumps.count) dumps for \(entry.key)")
+      }
       cases.append(
         KeptProfile(
           key: entry.key, first: try Self.dump("\(base).\(entry.dumps[0])"),

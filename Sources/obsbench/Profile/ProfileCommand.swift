@@ -45,7 +45,8 @@ enum ProfileCommand {
         let name = "callgrind.out.\(entry.key.suite)-\(entry.key.scenario)-\(entry.key.size).\(entry.key.strategy)"
         let destination = "\(output)/\(name)"
         try? FileManager.default.removeItem(atPath: destination)
-        try FileManager.default.copyItem(atPath: "\(Callgrind.dumpBase(in: dumps)).\(entry.dumps[2])", toPath: destination)
+        try FileManager.default.copyItem(
+          atPath: "\(Callgrind.dumpBase(in: dumps)).\(entry.dumps[2])", toPath: destination)
         keptDumps.append(destination)
       }
     }
@@ -54,7 +55,8 @@ enum ProfileCommand {
       console.printError("obsbench: FAILED \(entry.key): \(entry.note ?? "")")
     }
     console.print(ProfileTable(profiles: profiles, top: top).render())
-    console.print("callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
+    console.print(
+      "callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
     for path in keptDumps { console.print("  \(path)") }
     withExtendedLifetime(folder) {}
     return failed.isEmpty ? ExitStatus.success : ExitStatus.failure

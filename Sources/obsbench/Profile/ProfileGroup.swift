@@ -118,7 +118,8 @@ enum ProfileGroup: String, CaseIterable, Comparable {
     var groups = [String: ProfileGroup]()
     for name in [
       "RegistrarBase", "MutexRegistrar", "ActorRegistrar", "ObservationRegistrar", "ObserverTable", "ObserverNode",
-      "ObservationActor", "ObservedField", "ObservableModel", "Mutex", "_MutexHandle", "_ManagedCriticalState", "ManagedCriticalState",
+      "ObservationActor", "ObservedField", "ObservableModel", "Mutex", "_MutexHandle", "_ManagedCriticalState",
+      "ManagedCriticalState",
     ] { groups[name] = .registrar }
     for name in [
       "TrackingScope", "ThreadLocalScope", "TaskLocalScope", "AccessList", "AccessEntry", "TaskAccessList",

@@ -27,7 +27,8 @@ struct ProfileTable {
     }
     lines.append("")
     lines.append(
-      "per op = total - the loop's own instructions (the reference loop, counted in harness): the run's instructions_per_op.")
+      "per op = total - the loop's own instructions (the reference loop, counted in harness): the run's "
+        + "instructions_per_op.")
     lines.append("Code inlined into the case's loop counts as workload; allocation includes retain/release.")
     for profile in profiles {
       lines += ["", "\(profile.key.strategy): top functions by self instructions per operation"]

@@ -40,7 +40,9 @@ public enum TimeGate {
       guard let median = side.medianFigure else { continue }
       switch median {
       case .value(let value) where value < fewNanoseconds, .below(let value) where value < fewNanoseconds:
-        return "\(side.strategy) takes \(median.text) ns, under \(NumberFormat.fixed(fewNanoseconds, 0)) ns, where code placement sets the time (instruction counts gate such operations)"
+        return
+          "\(side.strategy) takes \(median.text) ns, under \(NumberFormat.fixed(fewNanoseconds, 0)) ns, where code "
+            + "placement sets the time (instruction counts gate such operations)"
       default:
         continue
       }

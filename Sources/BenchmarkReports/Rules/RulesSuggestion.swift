@@ -25,7 +25,8 @@ public enum RulesSuggestion {
   /// `margin` × what `runs` measured, each followed by a comment of the measurement.
   ///
   /// - Throws: ``ReportError`` for a malformed rule.
-  public static func rewrite(_ text: String, run: BenchmarkRun, margin: Double = 1.6, source: String) throws(ReportError)
+  public static func rewrite(_ text: String, run: BenchmarkRun, margin: Double = 1.6, source: String)
+    throws(ReportError)
     -> String
   {
     try rewrite(text, runs: [run], margin: margin, source: source)
@@ -60,7 +61,8 @@ public enum RulesSuggestion {
         lines.append(instructionLine(content, rule: rule, counted: counted) + (note.map { " — " + $0 } ?? ""))
         continue
       }
-      guard rule.reference != nil, rule.metric == .median, rule.comparison == .atMost || rule.comparison == .below else {
+      guard rule.reference != nil, rule.metric == .median, rule.comparison == .atMost || rule.comparison == .below
+      else {
         lines.append(String(line))
         continue
       }
@@ -88,7 +90,8 @@ public enum RulesSuggestion {
       let cap = ratios.max().map { $0 * 1.9 } ?? .infinity
       let bound = upper * margin < cap ? roundedUp(upper * margin) : roundedDown(cap)
       let texts = measured.compactMap { $0?.text }
-      let what = runs.count == 1 ? "measured \(texts[0])" : "measured \(texts.joined(separator: ", ")) in \(runs.count) runs"
+      let what =
+        runs.count == 1 ? "measured \(texts[0])" : "measured \(texts.joined(separator: ", ")) in \(runs.count) runs"
       lines.append(
         "\(head[..<operatorRange.upperBound]) \(format(bound))  # \(what), 95% ≤ \(format(upper))"
           + (bound < upper * 1.1 ? " (too noisy to gate at 2×)" : "") + (note.map { " — " + $0 } ?? ""))
@@ -151,7 +154,9 @@ public enum RulesSuggestion {
 
   /// The largest upper end of the 95% interval (or the bound) of the ratio the
   /// rule measures over its cases, or `nil` when a case has none.
-  static func measuredUpperEnd(of rule: CheckRule, in run: BenchmarkRun) -> (upper: Double, text: String, ratio: Double?)? {
+  static func measuredUpperEnd(of rule: CheckRule, in run: BenchmarkRun) -> (
+    upper: Double, text: String, ratio: Double?
+  )? {
     guard let reference = rule.reference else { return nil }
     var worst: (upper: Double, text: String, ratio: Double?)?
     for result in rule.matches(in: run) {

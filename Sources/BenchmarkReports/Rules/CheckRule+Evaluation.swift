@@ -10,7 +10,7 @@ public struct RuleVerdict: Sendable {
   /// the bound of it when the run could not resolve the value.
   public var value: Double?
   /// Whether the rule holds.
-  public var passed: Bool
+  public var holds: Bool
   /// One line for the user, starting with `PASS`, `FAIL` or `WARN`.
   public var line: String
   /// Why the case is no time gate (``TimeGate``), when the rule times one: the
@@ -35,13 +35,17 @@ extension CheckRule {
   public func evaluate(in run: BenchmarkRun) -> [RuleVerdict] {
     let candidates = matches(in: run)
     guard !candidates.isEmpty else {
-      return [RuleVerdict(rule: self, key: nil, value: nil, passed: false, line: "FAIL \(text): no such case in the results")]
+      return [
+        RuleVerdict(rule: self, key: nil, value: nil, holds: false, line: "FAIL \(text): no such case in the results")
+      ]
     }
     return candidates.map { result in
       let place = "\(result.suite)/\(result.scenario)[\(result.size)]"
       let subject = strategy.hasWildcards ? "for \(result.strategy) at \(place)" : "at \(place)"
       guard let figure = self.figure(of: result), result.failure == nil else {
-        return verdict(result.key, nil, false, "FAIL \(text) \(subject): \(result.strategy) has no \(metric.rawValue) (\(result.failure ?? "not measured"))")
+        return verdict(
+          result.key, nil, false,
+          "FAIL \(text) \(subject): \(result.strategy) has no \(metric.rawValue) (\(result.failure ?? "not measured"))")
       }
       guard let reference else {
         return judge(figure, key: result.key, "\(subject): measured", detail: "")
@@ -55,7 +59,8 @@ extension CheckRule {
       guard case .value(let otherValue) = otherFigure, otherValue > 0 else {
         return verdict(
           result.key, nil, false,
-          "FAIL \(text) \(subject): cannot judge, \(reference) is \(describe(otherFigure)), under what the run resolves")
+          "FAIL \(text) \(subject): cannot judge, \(reference) is \(describe(otherFigure)), under what the run resolves"
+        )
       }
       let ratio: Figure
       var how = "ratio"
@@ -68,7 +73,8 @@ extension CheckRule {
         // A bound over a value: the ratio is below bound / the reference's lowest plausible value.
         ratio = Figure.ratio(figure, over: otherFigure, value: nil, denominatorLow: other.statistics?.ciLow)
       }
-      let judged = judge(ratio, key: result.key, "\(subject): \(how)", detail: " (\(describe(figure)) / \(describe(otherFigure)))")
+      let judged = judge(
+        ratio, key: result.key, "\(subject): \(how)", detail: " (\(describe(figure)) / \(describe(otherFigure)))")
       guard metric == .median, let reason = TimeGate.exclusion(of: result, against: other) else { return judged }
       return Self.warned(judged, reason)
     }
@@ -78,7 +84,7 @@ extension CheckRule {
   // have said and why it does not count.
   private static func warned(_ verdict: RuleVerdict, _ reason: String) -> RuleVerdict {
     var warned = verdict
-    warned.passed = true
+    warned.holds = true
     warned.warning = reason
     warned.line = "WARN " + verdict.line.drop { $0 != " " }.dropFirst() + "; not a time gate: " + reason
     return warned
@@ -119,19 +125,27 @@ extension CheckRule {
   private func judge(_ figure: Figure, key: CaseKey, _ subject: String, detail: String) -> RuleVerdict {
     switch figure {
     case .value(let value) where value >= 0:
-      let passed = comparison.holds(value, bound)
+      let holds = comparison.holds(value, bound)
       return verdict(
-        key, value, passed,
-        "\(passed ? "PASS" : "FAIL") \(text) \(subject) \(NumberFormat.fixed(value)) \(passed ? comparison.rawValue : comparison.negated) \(NumberFormat.fixed(bound))\(detail)")
+        key, value, holds,
+        "\(holds ? "PASS" : "FAIL") \(text) \(subject) \(NumberFormat.fixed(value)) "
+          + "\(holds ? comparison.rawValue : comparison.negated) \(NumberFormat.fixed(bound))\(detail)"
+      )
     case .below(let least) where comparison == .atMost || comparison == .below:
-      let passed = comparison.holds(least, bound)
-      let what = passed ? "\(comparison.rawValue) \(NumberFormat.fixed(bound))" : "cannot judge against \(NumberFormat.fixed(bound))"
-      return verdict(key, least, passed, "\(passed ? "PASS" : "FAIL") \(text) \(subject) < \(NumberFormat.fixed(least)), \(what)\(detail)")
+      let holds = comparison.holds(least, bound)
+      let what =
+        holds
+        ? "\(comparison.rawValue) \(NumberFormat.fixed(bound))" : "cannot judge against \(NumberFormat.fixed(bound))"
+      return verdict(
+        key, least, holds,
+        "\(holds ? "PASS" : "FAIL") \(text) \(subject) < \(NumberFormat.fixed(least)), \(what)\(detail)")
     case .below(let least) where comparison.holds(0, bound):
       // Times and ratios are never negative: a lower bound at or under zero holds.
       return verdict(key, least, true, "PASS \(text) \(subject) < \(NumberFormat.fixed(least)), never below 0\(detail)")
     default:
-      return verdict(key, nil, false, "FAIL \(text) \(subject) \(describe(figure)): cannot judge against \(NumberFormat.fixed(bound))\(detail)")
+      return verdict(
+        key, nil, false,
+        "FAIL \(text) \(subject) \(describe(figure)): cannot judge against \(NumberFormat.fixed(bound))\(detail)")
     }
   }
 
@@ -144,8 +158,8 @@ extension CheckRule {
     }
   }
 
-  private func verdict(_ key: CaseKey?, _ value: Double?, _ passed: Bool, _ line: String) -> RuleVerdict {
-    RuleVerdict(rule: self, key: key, value: value, passed: passed, line: line)
+  private func verdict(_ key: CaseKey?, _ value: Double?, _ holds: Bool, _ line: String) -> RuleVerdict {
+    RuleVerdict(rule: self, key: key, value: value, holds: holds, line: line)
   }
 }
 

@@ -1,0 +1,19 @@
+import Foundation
+
+extension JudgementStage {
+  /// A change of at most ``RunComparison/Options/threshold`` beyond the machine's
+  /// factor is unchanged: smaller moves are not worth a reviewer's time, however
+  /// certain.
+  static let threshold = JudgementStage(name: "threshold") { judgement in
+    abs(log(judgement.change)) > judgement.limit ? nil : .unchanged
+  }
+
+  /// A change within ``RunComparison/noiseMultiple`` times the case's noise
+  /// (``RunComparison/noiseOfChange(before:after:machine:metric:)``) is within
+  /// noise: unchanged code on these machines moves that far.
+  static let noise = JudgementStage(name: "noise") { judgement in
+    let noise = RunComparison.noiseOfChange(
+      before: judgement.before, after: judgement.after, machine: judgement.machine, metric: judgement.metric)
+    return abs(log(judgement.change)) > judgement.multiple * noise ? nil : .withinNoise
+  }
+}
