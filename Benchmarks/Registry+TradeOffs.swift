@@ -1,8 +1,8 @@
 import ObservationCore
 
 extension Registry {
-  /// What each strategy of the catalogue gives up, by id (``BenchmarkRun/strategyTradeOffs``),
-  /// read off its capabilities, so a strategy added to the catalogue gets its
+  /// What each strategy of the catalog gives up, by id (``BenchmarkRun/strategyTradeOffs``),
+  /// read off its capabilities, so a strategy added to the catalog gets its
   /// trade-offs with no list edited.
   public static var strategyTradeOffs: [String: [String]] {
     Dictionary(uniqueKeysWithValues: StrategyCatalog.entries.map { ($0.id, tradeOffs(of: $0.capabilities)) })

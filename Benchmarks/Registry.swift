@@ -15,9 +15,9 @@ public enum Registry {
   /// `+identity` one…), with no list edited.
   ///
   /// An added strategy is prepared through its opened metatype, not specialised
-  /// like the catalogue's: add it to `StrategyCatalog.visit(_:)` to measure it,
+  /// like the catalog's: add it to `StrategyCatalog.visit(_:)` to measure it,
   /// pass it here to test it from outside the package's own lists.
-  public static func suites(adding added: [CatalogueEntry]) -> [BenchmarkSuite] {
+  public static func suites(adding added: [CatalogEntry]) -> [BenchmarkSuite] {
     let roster = StrategyRoster(adding: added)
     let suites = StrategyRoster.$current.withValue(roster) {
       [
@@ -38,7 +38,7 @@ public enum Registry {
 
 extension Registry {
   /// Where each strategy sits in reports (``BenchmarkRun/strategyRoles``): the
-  /// catalogue's roles, `apple` the reference and `none` the floor.
+  /// catalog's roles, `apple` the reference and `none` the floor.
   public static var strategyRoles: [String: String] {
     var roles = Dictionary(uniqueKeysWithValues: StrategyCatalog.entries.map { ($0.id, $0.role.rawValue) })
     roles["apple"] = "reference"

@@ -66,7 +66,7 @@ extension Examples {
       })
   }
 
-  /// ``trackedPair`` as a ``CoreWorkload``: the catalogue's dispatch names each
+  /// ``trackedPair`` as a ``CoreWorkload``: the catalog's dispatch names each
   /// strategy type, so the loop is specialised for it.
   private struct TrackedPair: CoreWorkload {
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {

@@ -6,7 +6,7 @@ import ObservationCore
 /// Opening an existential metatype calls the *unspecialised* generic code, with
 /// the strategy's metadata passed at run time: every read and write of the loop
 /// would go through witness tables. ``prepare(id:)`` instead visits
-/// ``StrategyCatalog`` (``CatalogueDispatch``), which names each strategy type
+/// ``StrategyCatalog`` (``CatalogDispatch``), which names each strategy type
 /// statically, so the compiler specialises the workload for each one.
 protocol CoreWorkload {
   /// Sets up the case for strategy `S`.
@@ -16,13 +16,13 @@ protocol CoreWorkload {
 extension CoreWorkload {
   /// Sets up the case for the strategy whose id is `id`, specialised for it.
   ///
-  /// A strategy of the catalogue is prepared specialised; one added from outside
+  /// A strategy of the catalog is prepared specialised; one added from outside
   /// it (``StrategyRoster/added``) through its opened metatype, which is enough
-  /// for a test and is why a strategy meant to be measured goes in the catalogue.
+  /// for a test and is why a strategy meant to be measured goes in the catalog.
   ///
   /// - Throws: ``UnknownStrategy`` when `id` names no core strategy.
   func prepare(id: String) throws -> PreparedCase {
-    var dispatch = CatalogueDispatch(workload: self, id: id)
+    var dispatch = CatalogDispatch(workload: self, id: id)
     StrategyCatalog.visit(&dispatch)
     if let prepared = dispatch.prepared { return try prepared.get() }
     if let added = StrategyRoster.current.added.first(where: { $0.id == id }) {
@@ -32,10 +32,10 @@ extension CoreWorkload {
   }
 }
 
-/// Prepares a workload for the catalogue strategy whose id it is given: the
+/// Prepares a workload for the catalog strategy whose id it is given: the
 /// benchmark dispatch, a visitor over ``StrategyCatalog`` instead of a
 /// hand-kept switch of ids.
-struct CatalogueDispatch<Workload: CoreWorkload>: StrategyVisitor {
+struct CatalogDispatch<Workload: CoreWorkload>: StrategyVisitor {
   /// The workload to prepare.
   let workload: Workload
   /// The strategy id asked for.

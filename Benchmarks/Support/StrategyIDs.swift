@@ -3,7 +3,7 @@ import ObservationCore
 /// The strategy lists scenarios declare, in report order, each a filter on the
 /// capabilities of the strategies in ``StrategyRoster/current``.
 ///
-/// No list names an id or tests its spelling: a strategy added to the catalogue
+/// No list names an id or tests its spelling: a strategy added to the catalog
 /// (or to ``Registry/suites(adding:)``) appears in every list its capabilities
 /// allow, after the matrix.
 enum StrategyIDs {

@@ -22,7 +22,9 @@ struct AllocationCounterTests {
   // there a counter that does not come up is a failure, not a skipped test.
   @Test(.enabled(if: ProcessInfo.processInfo.environment["OBSBENCH_REQUIRE_ALLOCATIONS"] == "1"))
   func counter_isAvailable_whenJemallocIsRequired() {
-    #expect(AllocationCounter.shared != nil, "jemalloc preloaded but allocations cannot be counted: \(AllocationCounter.allocatorDescription)")
+    #expect(
+      AllocationCounter.shared != nil,
+      "jemalloc preloaded but allocations cannot be counted: \(AllocationCounter.allocatorDescription)")
   }
 
   @Test func counter_reportsItsAvailabilityHonestly() {

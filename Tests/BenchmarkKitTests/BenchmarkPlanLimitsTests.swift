@@ -5,8 +5,11 @@ import Testing
 /// skipped before anything runs, and said in one line each.
 @Suite("BenchmarkPlan limits")
 struct BenchmarkPlanLimitsTests {
-  static func scenario(_ name: String, allowed: ClosedRange<Int>, strategies: [String] = ["lock", "none"]) -> BenchmarkScenario {
-    BenchmarkScenario(name: name, summary: name, sizes: [1, 10], strategies: strategies, allowedSizes: allowed) { _, _ in
+  static func scenario(_ name: String, allowed: ClosedRange<Int>, strategies: [String] = ["lock", "none"])
+    -> BenchmarkScenario
+  {
+    BenchmarkScenario(name: name, summary: name, sizes: [1, 10], strategies: strategies, allowedSizes: allowed) {
+      _, _ in
       PreparedCase(run: { _ in })
     }
   }
@@ -18,7 +21,9 @@ struct BenchmarkPlanLimitsTests {
         scenario("narrow", allowed: 1...62),
         scenario("wide", allowed: 1...1_000),
         scenario("actor-only", allowed: 1...1_000, strategies: ["actor"]),
-        BenchmarkScenario(name: "unsized", summary: "unsized", strategies: ["lock"]) { _, _ in PreparedCase(run: { _ in }) },
+        BenchmarkScenario(name: "unsized", summary: "unsized", strategies: ["lock"]) { _, _ in
+          PreparedCase(run: { _ in })
+        },
       ])
   ]
 
@@ -56,7 +61,8 @@ struct BenchmarkPlanLimitsTests {
     let plan = try plan(BenchmarkSelection(strategies: ["none", "actor"]))
     #expect(
       plan.notes == [
-        "strategies skipped where unsupported: reads/narrow, reads/wide skip actor; reads/actor-only skip none; reads/unsized skip none, actor"
+        "strategies skipped where unsupported: reads/narrow, reads/wide skip actor; reads/actor-only skip "
+          + "none; reads/unsized skip none, actor"
       ])
   }
 
@@ -65,12 +71,15 @@ struct BenchmarkPlanLimitsTests {
       name: "fours", summary: "fours", sizes: [1, 4, 16], strategies: ["lock"],
       sizeCondition: SizeCondition("1 or a multiple of 4") { $0 == 1 || $0 % 4 == 0 }
     ) { _, _ in PreparedCase(run: { _ in }) }
-    let registry = [BenchmarkSuite(name: "s", summary: "s", scenarios: [fours, Self.scenario("wide", allowed: 1...1_000)])]
+    let registry = [
+      BenchmarkSuite(name: "s", summary: "s", scenarios: [fours, Self.scenario("wide", allowed: 1...1_000)])
+    ]
     let plan = try BenchmarkPlan(registry: registry, selection: BenchmarkSelection(sizes: [1, 10, 100]))
     #expect(plan.groups.filter { $0.scenario.name == "fours" }.map(\.size) == [1, 100])
     #expect(plan.notes == ["sizes skipped: s/fours takes 1...160, 1 or a multiple of 4, skips 10"])
     #expect(throws: SelectionError("s/fours takes sizes 1...160, 1 or a multiple of 4; --sizes asked for 10")) {
-      try BenchmarkPlan(registry: registry, selection: BenchmarkSelection(scenarios: [GlobPattern("fours")], sizes: [10]))
+      try BenchmarkPlan(
+        registry: registry, selection: BenchmarkSelection(scenarios: [GlobPattern("fours")], sizes: [10]))
     }
   }
 

@@ -49,7 +49,8 @@ struct BenchmarkPlanTests {
   }
 
   @Test func plan_whenQuick_usesQuickSizes_andSizesOverrideOnlySizedScenarios() throws {
-    #expect(try plan(BenchmarkSelection(scenarios: [GlobPattern("tracked")], quick: true)).groups.map(\.size) == [1, 100])
+    #expect(
+      try plan(BenchmarkSelection(scenarios: [GlobPattern("tracked")], quick: true)).groups.map(\.size) == [1, 100])
     let overridden = try plan(BenchmarkSelection(sizes: [1000, 5]))
     #expect(overridden.groups.filter { $0.scenario.name == "tracked" }.map(\.size) == [5, 1000])
     #expect(overridden.groups.filter { $0.scenario.name == "untracked" }.map(\.size) == [1])

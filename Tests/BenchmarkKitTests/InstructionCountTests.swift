@@ -20,7 +20,8 @@ struct InstructionCountTests {
   }
 
   @Test func perOperation_whenStretchesDifferByLessThanATenthOfAPercent_isExact() {
-    let count = InstructionCount(counts: [0, 100_000, 200_050], step: 1000, operationsPerIteration: 1, loopPerOperation: 0)
+    let count = InstructionCount(
+      counts: [0, 100_000, 200_050], step: 1000, operationsPerIteration: 1, loopPerOperation: 0)
     #expect(count.note == nil)
   }
 

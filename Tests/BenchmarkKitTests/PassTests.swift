@@ -163,7 +163,10 @@ struct PassTests {
     // A median of 2 ns whose passes range from 0.6 to 3.4 ns, with 0.75 ns of
     // loop cost and its interval removed: the low end is inside the harness's error.
     let merged = CaseResult.merging(
-      [Self.pass([0.6, 0.62, 0.58]), Self.pass([2.0, 2.1, 1.9]), Self.pass([2.0, 1.95, 2.05]), Self.pass([3.4, 3.5, 3.3])],
+      [
+        Self.pass([0.6, 0.62, 0.58]), Self.pass([2.0, 2.1, 1.9]), Self.pass([2.0, 1.95, 2.05]),
+        Self.pass([3.4, 3.5, 3.3]),
+      ],
       resamples: 200, seed: 5)
     let median = try #require(merged.statistics?.median)
     let interval = try #require(merged.medianInterval)
@@ -230,7 +233,6 @@ struct PassTests {
     #expect(run.cases.allSatisfy { $0.samples.count >= 3 && $0.passSampleCounts == [$0.samples.count] })
   }
 
-
   @Test func sampler_givesEveryCaseItsMinimumInEveryPass_whateverItsPlaceAndTheBudget() throws {
     // Twelve groups and a budget spent long before the last: each still gets 3
     // samples in each pass, where a share of what is left used to give it 1.
@@ -254,7 +256,9 @@ struct PassTests {
     #expect(run.cases.count == 24)
     for result in run.cases {
       #expect(result.passSampleCounts?.count == 3)
-      #expect(result.passSampleCounts?.allSatisfy { $0 >= 3 } == true, "\(result.displayName): \(result.passSampleCounts ?? [])")
+      #expect(
+        result.passSampleCounts?.allSatisfy { $0 >= 3 } == true,
+        "\(result.displayName): \(result.passSampleCounts ?? [])")
     }
   }
 
@@ -265,7 +269,12 @@ struct PassTests {
     let scenario = BenchmarkScenario(name: "mixed", summary: "steady and noisy", strategies: ["steady", "noisy"]) {
       strategy, _ in
       PreparedCase(run: { iterations in
-        let noisy = strategy == "noisy" && flip.withLock { $0.toggle(); return $0 }
+        let noisy =
+          strategy == "noisy"
+          && flip.withLock {
+            $0.toggle()
+            return $0
+          }
         let spin: UInt64 = noisy ? 20_000 : 2_000
         for _ in 0..<iterations {
           let start = MonotonicClock.now()

@@ -71,7 +71,7 @@ struct RegistryTests {
     #expect(throws: SizeOutOfRange.self) { try scenario.prepare(strategy: "none", size: 6) }
   }
 
-  @Test func coreDispatch_preparesEveryCatalogueStrategyAsItsOwnType() throws {
+  @Test func coreDispatch_preparesEveryCatalogStrategyAsItsOwnType() throws {
     for entry in StrategyCatalog.entries {
       let workload = IDWorkload()
       _ = try workload.prepare(id: entry.id)
@@ -80,7 +80,7 @@ struct RegistryTests {
     #expect(throws: UnknownStrategy.self) { try IDWorkload().prepare(id: "spin-thread-keypath") }
   }
 
-  @Test func strategyLists_areTheCataloguesCapabilities_withTheMatrixFirst() {
+  @Test func strategyLists_areTheCatalogsCapabilities_withTheMatrixFirst() {
     #expect(StrategyIDs.matrix == StrategyCatalog.ids)
     #expect(
       StrategyIDs.anyThread == ["lock-thread-keypath", "lock-thread-whole", "lock-task-keypath", "lock-task-whole"])

@@ -8,7 +8,7 @@ import Testing
 /// `StrategyCatalog`, runs in every benchmark scenario its capabilities allow,
 /// the contention suite included, with no list of a suite edited; the core's
 /// behaviour and stress tests take it through ``StrategyCase``.
-@Suite("Extending: a strategy from outside the catalogue", .serialized)
+@Suite("Extending: a strategy from outside the catalog", .serialized)
 struct ExtensionTests {
   static let added = LockThreadMirrored.id
   static let suites = Registry.suites(adding: AddedStrategies.entries)
@@ -28,11 +28,16 @@ struct ExtensionTests {
     for suite in Self.suites where suite.name != "selfcheck" && suite.name != "knowncounts" {
       for scenario in suite.scenarios {
         let listed = scenario.strategies.contains(Self.added)
-        let standalone = scenario.strategies.contains("lock-thread-keypath")
+        let standalone =
+          scenario.strategies.contains("lock-thread-keypath")
           && scenario.strategies.contains("lock-thread-whole")
         #expect(listed == standalone, "\(suite.name)/\(scenario.name)")
-        if listed, let last = scenario.strategies.firstIndex(of: "actor-task-whole") ?? scenario.strategies.firstIndex(of: "lock-task-whole") {
-          #expect(scenario.strategies.firstIndex(of: Self.added)! > last, "\(suite.name)/\(scenario.name): after the matrix")
+        if listed,
+          let last = scenario.strategies.firstIndex(of: "actor-task-whole")
+            ?? scenario.strategies.firstIndex(of: "lock-task-whole")
+        {
+          #expect(
+            scenario.strategies.firstIndex(of: Self.added)! > last, "\(suite.name)/\(scenario.name): after the matrix")
         }
       }
     }
@@ -47,7 +52,7 @@ struct ExtensionTests {
     #expect(plain.map { $0.scenarios.map(\.name) } == Self.suites.map { $0.scenarios.map(\.name) })
   }
 
-  @Test func addedStrategy_isRefusedWhereTheCatalogueIsAllThereIs() {
+  @Test func addedStrategy_isRefusedWhereTheCatalogIsAllThereIs() {
     let reads = Registry.suites.first { $0.name == "reads" }!
     #expect(throws: (any Error).self) { try reads.scenarios[0].prepare(strategy: Self.added, size: 1) }
   }

@@ -1,3 +1,4 @@
+@testable import Benchmarks
 import ObservationCore
 import Testing
 

@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Reads jemalloc's allocation statistics: allocation requests and bytes, both
@@ -169,7 +169,8 @@ extension AllocationCounter {
     }
     let name = "jemalloc \(String(cString: version))"
     switch (readBool("config.stats", jemalloc), shared != nil) {
-    case (true?, true): return "\(name); allocations and bytes counted alike, over the measuring thread and a contention case's workers"
+    case (true?, true):
+      return "\(name); allocations and bytes counted alike, over the measuring thread and a contention case's workers"
     case (true?, false): return "\(name) linked but not serving malloc (allocations unavailable)"
     default: return "\(name) without statistics (allocations unavailable)"
     }

@@ -28,27 +28,31 @@ public enum JemallocPreload {
   ///   load or is not jemalloc.
   public static func ensureLoaded() throws(Failure) {
     #if os(Linux)
-    let environment = ProcessInfo.processInfo.environment
-    let explicit = environment["OBSBENCH_JEMALLOC"].flatMap { $0 == "off" ? nil : $0 }
-    if environment[markerVariable] != nil {
-      unsetenv(markerVariable)
-      unsetenv("LD_PRELOAD")
-      if let explicit, Jemalloc.loaded == nil {
-        throw Failure(description: "OBSBENCH_JEMALLOC=\(explicit) was preloaded but serves no jemalloc (no mallctl); set it to a libjemalloc.so.2, or to off")
+      let environment = ProcessInfo.processInfo.environment
+      let explicit = environment["OBSBENCH_JEMALLOC"].flatMap { $0 == "off" ? nil : $0 }
+      if environment[markerVariable] != nil {
+        unsetenv(markerVariable)
+        unsetenv("LD_PRELOAD")
+        if let explicit, Jemalloc.loaded == nil {
+          throw Failure(
+            description:
+              "OBSBENCH_JEMALLOC=\(explicit) was preloaded but serves no jemalloc (no mallctl); set it to a "
+                + "libjemalloc.so.2, or to off"
+          )
+        }
+        return
       }
-      return
-    }
-    guard Jemalloc.loaded == nil, !isSanitized, environment["OBSBENCH_JEMALLOC"] != "off" else { return }
-    if let explicit { try check(explicit) }
-    guard let library = libraryPath(environment) else { return }
-    setenv(markerVariable, "1", 1)
-    let preload = environment["LD_PRELOAD"].map { "\(library):\($0)" } ?? library
-    setenv("LD_PRELOAD", preload, 1)
-    let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
-    execv("/proc/self/exe", arguments)
-    // Only reached when exec failed: carry on with allocations unavailable.
-    unsetenv(markerVariable)
-    if let previous = environment["LD_PRELOAD"] { setenv("LD_PRELOAD", previous, 1) } else { unsetenv("LD_PRELOAD") }
+      guard Jemalloc.loaded == nil, !isSanitized, environment["OBSBENCH_JEMALLOC"] != "off" else { return }
+      if let explicit { try check(explicit) }
+      guard let library = libraryPath(environment) else { return }
+      setenv(markerVariable, "1", 1)
+      let preload = environment["LD_PRELOAD"].map { "\(library):\($0)" } ?? library
+      setenv("LD_PRELOAD", preload, 1)
+      let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+      execv("/proc/self/exe", arguments)
+      // Only reached when exec failed: carry on with allocations unavailable.
+      unsetenv(markerVariable)
+      if let previous = environment["LD_PRELOAD"] { setenv("LD_PRELOAD", previous, 1) } else { unsetenv("LD_PRELOAD") }
     #endif
   }
 
@@ -71,7 +75,8 @@ public enum JemallocPreload {
     defer { try? handle.close() }
     let magic = (try? handle.read(upToCount: 4)) ?? Data()
     guard magic == Data([0x7F, 0x45, 0x4C, 0x46]) else {
-      throw Failure(description: "OBSBENCH_JEMALLOC=\(path) is not a shared library; set it to a libjemalloc.so.2, or to off")
+      throw Failure(
+        description: "OBSBENCH_JEMALLOC=\(path) is not a shared library; set it to a libjemalloc.so.2, or to off")
     }
   }
 

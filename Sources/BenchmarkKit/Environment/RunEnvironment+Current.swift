@@ -14,7 +14,8 @@ extension RunEnvironment {
   ///     says (`Swift version 6.3.1 (swift-6.3.1-RELEASE)`), which the build
   ///     embeds too; `nil` or empty: the version `#if compiler` checks give.
   ///     Never the `swift` on PATH at run time, which may be another toolchain.
-  public static func current(date: Date = Date(), buildCommit: String? = nil, compiler: String? = nil) -> RunEnvironment {
+  public static func current(date: Date = Date(), buildCommit: String? = nil, compiler: String? = nil) -> RunEnvironment
+  {
     RunEnvironment(
       toolchain: compiler.flatMap { $0.isEmpty ? nil : $0 } ?? compilerVersion,
       buildConfiguration: buildConfiguration,
@@ -32,9 +33,9 @@ extension RunEnvironment {
   /// `release` or `debug`: measurements of a debug build mean little.
   public static var buildConfiguration: String {
     #if DEBUG
-    return "debug"
+      return "debug"
     #else
-    return "release"
+      return "release"
     #endif
   }
 
@@ -42,13 +43,13 @@ extension RunEnvironment {
   /// build that did not embed its compiler's own words (a test host).
   static var compilerVersion: String {
     #if compiler(>=6.4)
-    return "Swift 6.4 or later (from #if compiler)"
+      return "Swift 6.4 or later (from #if compiler)"
     #elseif compiler(>=6.3)
-    return "Swift 6.3 (from #if compiler)"
+      return "Swift 6.3 (from #if compiler)"
     #elseif compiler(>=6.2)
-    return "Swift 6.2 (from #if compiler)"
+      return "Swift 6.2 (from #if compiler)"
     #else
-    return "Swift 6.1 or earlier (from #if compiler)"
+      return "Swift 6.1 or earlier (from #if compiler)"
     #endif
   }
 
@@ -74,8 +75,9 @@ extension RunEnvironment {
   }
 
   private static func gitCommit() -> String {
-    guard let head = commandOutput(["git", "rev-parse", "HEAD"])?
-      .trimmingCharacters(in: .whitespacesAndNewlines), !head.isEmpty
+    guard
+      let head = commandOutput(["git", "rev-parse", "HEAD"])?
+        .trimmingCharacters(in: .whitespacesAndNewlines), !head.isEmpty
     else { return "unknown" }
     let status = commandOutput(["git", "status", "--porcelain", "--untracked-files=no"]) ?? ""
     return status.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? head : "\(head)-dirty"

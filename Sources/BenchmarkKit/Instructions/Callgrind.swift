@@ -22,7 +22,9 @@ public struct Callgrind: Sendable {
     if let explicit = environment[pathVariable] {
       guard FileManager.default.isExecutableFile(atPath: explicit) else {
         throw CallgrindError(
-          "valgrind not found at \(pathVariable)=\(explicit); the instructions metric needs valgrind's callgrind (Debian package valgrind; scripts/bootstrap installs it)")
+          "valgrind not found at \(pathVariable)=\(explicit); the instructions metric needs valgrind's "
+            + "callgrind (Debian package valgrind; scripts/bootstrap installs it)"
+        )
       }
       return Callgrind(valgrind: explicit)
     }
@@ -30,7 +32,9 @@ public struct Callgrind: Sendable {
     guard let found = directories.map({ "\($0)/valgrind" }).first(where: FileManager.default.isExecutableFile)
     else {
       throw CallgrindError(
-        "valgrind not found on PATH; the instructions metric needs valgrind's callgrind (Debian package valgrind; scripts/bootstrap installs it)")
+        "valgrind not found on PATH; the instructions metric needs valgrind's callgrind (Debian package "
+          + "valgrind; scripts/bootstrap installs it)"
+      )
     }
     return Callgrind(valgrind: found)
   }
@@ -60,16 +64,17 @@ public struct Callgrind: Sendable {
   public func start(executable: String, arguments: [String], directory: String) throws(CallgrindError) -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
-    process.arguments = [
-      "--tool=callgrind",
-      "--zero-before=obsbench_measure_begin",
-      "--dump-before=obsbench_measure_end",
-      "--compress-strings=no",
-      "--compress-pos=no",
-      "--callgrind-out-file=\(Self.dumpBase(in: directory))",
-      "--log-file=\(directory)/valgrind.log",
-      executable,
-    ] + arguments
+    process.arguments =
+      [
+        "--tool=callgrind",
+        "--zero-before=obsbench_measure_begin",
+        "--dump-before=obsbench_measure_end",
+        "--compress-strings=no",
+        "--compress-pos=no",
+        "--callgrind-out-file=\(Self.dumpBase(in: directory))",
+        "--log-file=\(directory)/valgrind.log",
+        executable,
+      ] + arguments
     process.environment = Self.childEnvironment(from: ProcessInfo.processInfo.environment)
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let log = "\(directory)/\(Self.standardErrorName)"
@@ -126,7 +131,9 @@ public struct Callgrind: Sendable {
   private func failureReason(directory: String, status: Int32) -> String {
     let log = (try? String(contentsOfFile: "\(directory)/valgrind.log", encoding: .utf8)) ?? ""
     if log.contains("dwarf") || log.contains("debuginfo") {
-      return "valgrind cannot read this obsbench's DWARF 5 debug information; build it with scripts/instructions (swift build -c release --scratch-path .build-callgrind -Xcc -gdwarf-4 -Xswiftc -dwarf-version=4)"
+      return
+        "valgrind cannot read this obsbench's DWARF 5 debug information; build it with scripts/instructions "
+          + "(swift build -c release --scratch-path .build-callgrind -Xcc -gdwarf-4 -Xswiftc -dwarf-version=4)"
     }
     let lastLines = log.split(separator: "\n").suffix(3).map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
     let childError = (try? String(contentsOfFile: "\(directory)/\(Self.standardErrorName)", encoding: .utf8))?

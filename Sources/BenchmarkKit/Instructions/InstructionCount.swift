@@ -37,7 +37,9 @@ public struct InstructionCount: Hashable, Sendable {
     perOperation = (first + second) / 2 - loopPerOperation
     let scale = max(abs(first), abs(second), 1)
     if abs(first - second) / scale > Self.exactTolerance {
-      note = "varies: \(Self.format(first - loopPerOperation)) then \(Self.format(second - loopPerOperation)) per operation over two equal stretches of iterations (a path that depends on state or data)"
+      note =
+        "varies: \(Self.format(first - loopPerOperation)) then \(Self.format(second - loopPerOperation)) per "
+          + "operation over two equal stretches of iterations (a path that depends on state or data)"
     }
   }
 

@@ -20,7 +20,6 @@ public final class InstructionRecorder {
   /// The fewest and most iterations in a step.
   public static let stepRange = 4...4096
 
-
   private var dumpCount = 0
   /// Where a dump's tail is read, allocated before any case is prepared.
   private let tail = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
@@ -54,7 +53,8 @@ public final class InstructionRecorder {
           prepared = try group.scenario.prepare(strategy: strategy, size: group.size)
         } catch {
           entries.append(
-            InstructionManifestEntry(kind: .failed, key: key, operationsPerIteration: 1, note: "set-up failed: \(error)"))
+            InstructionManifestEntry(
+              kind: .failed, key: key, operationsPerIteration: 1, note: "set-up failed: \(error)"))
           continue
         }
         entries.append(measure(prepared, key: key, kind: .measured))

@@ -34,7 +34,8 @@ public struct KeptProfile: Hashable, Sendable {
 
     /// A function whose self instructions all count in its own group.
     public init(name: String, group: String, selfInstructions: Int64, inclusiveInstructions: Int64) {
-      self.init(name: name, group: group, parts: [group: selfInstructions], inclusiveInstructions: inclusiveInstructions)
+      self.init(
+        name: name, group: group, parts: [group: selfInstructions], inclusiveInstructions: inclusiveInstructions)
     }
   }
 

@@ -93,7 +93,8 @@ extension KeptProfiles: Codable {
     let version = try container.decode(Int.self, forKey: .version)
     guard version == Self.version else {
       throw DecodingError.dataCorruptedError(
-        forKey: .version, in: container, debugDescription: "kept profiles of version \(version); this obsbench reads \(Self.version)")
+        forKey: .version, in: container,
+        debugDescription: "kept profiles of version \(version); this obsbench reads \(Self.version)")
     }
     let groups = try container.decode([String].self, forKey: .groups)
     let names = try container.decode([String].self, forKey: .names)
@@ -104,13 +105,15 @@ extension KeptProfiles: Codable {
         guard row.count >= 4, row.count % 2 == 0, let name = names[checked: row[0]], let group = groups[checked: row[2]]
         else {
           throw DecodingError.dataCorruptedError(
-            forKey: .cases, in: container, debugDescription: "a function row of \(item.suite)/\(item.scenario) is malformed")
+            forKey: .cases, in: container,
+            debugDescription: "a function row of \(item.suite)/\(item.scenario) is malformed")
         }
         var parts = [group: row[3]]
         for pair in stride(from: 4, to: row.count, by: 2) {
           guard let other = groups[checked: row[pair]] else {
             throw DecodingError.dataCorruptedError(
-              forKey: .cases, in: container, debugDescription: "a function row of \(item.suite)/\(item.scenario) names no group")
+              forKey: .cases, in: container,
+              debugDescription: "a function row of \(item.suite)/\(item.scenario) names no group")
           }
           parts[other, default: 0] += row[pair + 1]
         }

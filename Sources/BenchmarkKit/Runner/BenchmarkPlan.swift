@@ -76,9 +76,12 @@ public struct BenchmarkPlan: Sendable {
           sizes.removeAll { !scenario.takes($0) }
         }
         for size in sizes {
-          let chosen = selection.cases.map { cases in
-            strategies.filter { cases.contains(CaseKey(suite: suite.name, scenario: scenario.name, strategy: $0, size: size)) }
-          } ?? strategies
+          let chosen =
+            selection.cases.map { cases in
+              strategies.filter {
+                cases.contains(CaseKey(suite: suite.name, scenario: scenario.name, strategy: $0, size: size))
+              }
+            } ?? strategies
           guard !chosen.isEmpty else { continue }
           groups.append(Group(suite: suite.name, scenario: scenario, size: size, strategies: chosen))
         }
@@ -89,7 +92,9 @@ public struct BenchmarkPlan: Sendable {
     let refused = sized.filter { !$0.refused.isEmpty }
     if sized.count == 1, let only = refused.first {
       throw SelectionError(
-        "\(only.key) takes sizes \(only.scenario.sizesTaken); --sizes asked for \(only.refused.map(String.init).joined(separator: ", "))")
+        "\(only.key) takes sizes \(only.scenario.sizesTaken); --sizes asked for "
+          + "\(only.refused.map(String.init).joined(separator: ", "))"
+      )
     }
     if !refused.isEmpty {
       notes.append(
@@ -119,7 +124,9 @@ public struct BenchmarkPlan: Sendable {
     }
     guard !groups.isEmpty else {
       throw SelectionError(
-        "nothing to run: the selected scenarios (\(chosenScenarios.joined(separator: ", "))) support none of the strategies \(selection.strategies?.joined(separator: ", ") ?? "")")
+        "nothing to run: the selected scenarios (\(chosenScenarios.joined(separator: ", "))) support none of "
+          + "the strategies \(selection.strategies?.joined(separator: ", ") ?? "")"
+      )
     }
     self.groups = groups
     self.notes = notes

@@ -14,12 +14,14 @@ extension BenchmarkRunner {
       cases: cases,
       fits: GrowthFit.fits(of: cases),
       scenarioSummaries: Dictionary(
-        plan.groups.map { ("\($0.suite)/\($0.scenario.name)", $0.scenario.summary) }, uniquingKeysWith: { first, _ in first })
+        plan.groups.map { ("\($0.suite)/\($0.scenario.name)", $0.scenario.summary) },
+        uniquingKeysWith: { first, _ in first })
     )
     run.settings.passes = configuration.passes
     run.settings.seed = configuration.seed
     run.suiteHeadlines = Dictionary(
-      plan.suites.compactMap { suite in suite.headline.map { (suite.name, $0) } }, uniquingKeysWith: { first, _ in first })
+      plan.suites.compactMap { suite in suite.headline.map { (suite.name, $0) } },
+      uniquingKeysWith: { first, _ in first })
     run.scenarioForms = BenchmarkRun.scenarioForms(of: plan.suites)
     return run
   }

@@ -55,7 +55,8 @@ extension CaseSampler {
       // A strategy that stopped notifying (or notifies too often) is wrong, and
       // its time would be misleading: report the case as failed instead.
       result.failure =
-        "expected \(expected) notifications per operation, measured \(measured) (\(notificationTotal) in \(operationTotal) operations)"
+        "expected \(expected) notifications per operation, measured \(measured) (\(notificationTotal) in "
+          + "\(operationTotal) operations)"
       return result
     }
     result.summarise(resamples: resamples, seed: seed)

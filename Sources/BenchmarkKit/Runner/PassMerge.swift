@@ -20,7 +20,8 @@ extension BenchmarkRunner {
     _ passes: [BenchmarkRun], plan: BenchmarkPlan, environment: RunEnvironment,
     durationSeconds: Double, backgroundLoadCores: Double?
   ) -> BenchmarkRun {
-    let byKey = passes.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
+    let byKey = passes.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
     var cases = [CaseResult]()
     for group in plan.groups {
       for strategy in group.strategies {

@@ -24,6 +24,8 @@ public struct UntrackedAccess: Sendable, Hashable, CustomStringConvertible {
 
   /// The warning line: what was read, and how to fix it.
   public var description: String {
-    "untracked read: \(typeName) field \(field.index) was read during a render with no tracking scope open (\(count) read\(count == 1 ? "" : "s")); open a scope in the deferred closure or mark it RenderContext.skipChecking"
+    "untracked read: \(typeName) field \(field.index) was read during a render with no tracking scope open "
+      + "(\(count) read\(count == 1 ? "" : "s")); open a scope in the deferred closure or mark it "
+        + "RenderContext.skipChecking"
   }
 }

@@ -3,7 +3,7 @@
 /// refinements it carries.
 ///
 /// Every list of strategies a benchmark or a test runs over is a filter on these,
-/// never on an id's spelling, so a strategy added to the catalogue (or defined
+/// never on an id's spelling, so a strategy added to the catalog (or defined
 /// outside this module) lands in every suite its capabilities allow — the
 /// contention suite and the concurrency stress tests included — with no list
 /// edited by hand.

@@ -38,7 +38,7 @@ public enum StrategyCatalog {
   }
 
   /// Every strategy of ``visit(_:)`` as an entry, in the same order.
-  public static let entries: [CatalogueEntry] = {
+  public static let entries: [CatalogEntry] = {
     var collector = EntryCollector()
     visit(&collector)
     return collector.entries

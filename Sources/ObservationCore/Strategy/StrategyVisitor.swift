@@ -1,11 +1,11 @@
-/// Receives each strategy of a catalogue as a static type, so that code generic
+/// Receives each strategy of a catalog as a static type, so that code generic
 /// over the strategy is specialised for it rather than run through an opened
 /// existential.
 ///
-/// The benchmark dispatch is one: it visits the catalogue, and the visit whose
+/// The benchmark dispatch is one: it visits the catalog, and the visit whose
 /// id matches prepares the workload for that strategy type.
 public protocol StrategyVisitor {
-  /// Called once per strategy of the catalogue, in report order.
+  /// Called once per strategy of the catalog, in report order.
   mutating func visit<S: ObservationStrategy>(_ strategy: S.Type, role: StrategyRole)
 }
 
@@ -23,9 +23,9 @@ public enum StrategyRole: String, Sendable, Hashable, CaseIterable {
   case checked
 }
 
-/// A strategy of a catalogue as a value: its type, opened only where
+/// A strategy of a catalog as a value: its type, opened only where
 /// specialisation does not matter (tests, set-up of added strategies).
-public struct CatalogueEntry: Sendable {
+public struct CatalogEntry: Sendable {
   /// The strategy.
   public let type: any ObservationStrategy.Type
   /// Where it sits in reports.
@@ -44,11 +44,11 @@ public struct CatalogueEntry: Sendable {
   public var capabilities: StrategyCapabilities { type.capabilities }
 }
 
-/// Collects the strategies a catalogue visits as entries.
+/// Collects the strategies a catalog visits as entries.
 struct EntryCollector: StrategyVisitor {
-  var entries: [CatalogueEntry] = []
+  var entries: [CatalogEntry] = []
 
   mutating func visit<S: ObservationStrategy>(_ strategy: S.Type, role: StrategyRole) {
-    entries.append(CatalogueEntry(strategy, role: role))
+    entries.append(CatalogEntry(strategy, role: role))
   }
 }

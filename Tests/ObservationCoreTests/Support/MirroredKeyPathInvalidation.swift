@@ -23,9 +23,9 @@ enum MirroredKeyPathInvalidation: InvalidationPolicy {
 /// concurrency stress tests run it.
 typealias LockThreadMirrored = Strategy<MutexRegistrar, ThreadLocalScope, MirroredKeyPathInvalidation>
 
-/// The strategies this test target adds to the catalogue's: the one line a new
+/// The strategies this test target adds to the catalog's: the one line a new
 /// strategy needs here.
 enum AddedStrategies {
-  /// The added strategies, as catalogue entries.
-  static let entries = [CatalogueEntry(LockThreadMirrored.self, role: .variant)]
+  /// The added strategies, as catalog entries.
+  static let entries = [CatalogEntry(LockThreadMirrored.self, role: .variant)]
 }

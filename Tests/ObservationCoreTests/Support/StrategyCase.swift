@@ -2,8 +2,8 @@ import ObservationCore
 
 /// One strategy as a Swift Testing argument, named by its id.
 ///
-/// Every list is a filter on the capabilities of ``TestCatalogue/entries`` (the
-/// package's catalogue and the strategies these tests add), never on an id's
+/// Every list is a filter on the capabilities of ``TestCatalog/entries`` (the
+/// package's catalog and the strategies these tests add), never on an id's
 /// spelling: an added strategy runs in every test its capabilities allow.
 struct StrategyCase: Sendable, CustomTestStringConvertible {
   let type: any ObservationStrategy.Type
@@ -23,14 +23,14 @@ struct StrategyCase: Sendable, CustomTestStringConvertible {
   static let thread = all.filter { !$0.type.capabilities.contains(.asyncTracking) }
 
   private static func cases(_ roles: Set<StrategyRole>) -> [StrategyCase] {
-    TestCatalogue.entries.filter { roles.contains($0.role) }.map { StrategyCase(type: $0.type) }
+    TestCatalog.entries.filter { roles.contains($0.role) }.map { StrategyCase(type: $0.type) }
   }
 }
 
 /// The strategies the core's tests run over: `StrategyCatalog`'s, then those
 /// defined in this test target (``AddedStrategies``).
-enum TestCatalogue {
-  /// Every entry, the catalogue's first.
+enum TestCatalog {
+  /// Every entry, the catalog's first.
   static let entries = StrategyCatalog.entries + AddedStrategies.entries
 }
 
