@@ -66,9 +66,22 @@ struct RunOptions {
       }
       configuration.passes = count
     }
-    // A pass takes at least its minimum of every case: fewer samples than that
-    // many passes need make fewer passes (`--samples 3`: one pass of 3).
+    // A pass takes at least its minimum of every case. Passes asked for by name
+    // raise the default sample count to what they need; against an explicit
+    // `--samples` too small for them it is an error, not a silent cut. Default
+    // passes fit the samples asked for (`--samples 3`: one pass of 3).
     configuration.minimumSamples = min(RunConfiguration.standard.minimumSamples, configuration.samples)
+    if let passes = parsed.value("--passes"), let count = Int(passes) {
+      let needed = count * RunConfiguration.standard.minimumSamples
+      if configuration.samples < needed {
+        guard parsed.value("--samples") == nil else {
+          throw UsageError(
+            "run: --passes \(count) needs at least \(needed) samples (\(RunConfiguration.standard.minimumSamples) a "
+              + "pass), got --samples \(configuration.samples)")
+        }
+        configuration.samples = needed
+      }
+    }
     configuration.passes = max(
       1, min(configuration.passes, configuration.samples / max(configuration.minimumSamples, 1)))
     if let budget = parsed.value("--time-budget") {
@@ -98,10 +111,8 @@ struct RunOptions {
         self.metrics.insert(metric)
       }
     }
-    if let binary = parsed.value("--baseline-binary") {
-      guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw UsageError("run: --baseline-binary \(binary) is not an executable file")
-      }
+    if let named = parsed.value("--baseline-binary") {
+      let binary = try ExecutablePath.resolve(named, option: "--baseline-binary", command: "run")
       guard metrics == [.time] else {
         throw UsageError(
           "run: --baseline-binary measures time only; count two builds' instructions with 'obsbench explain "

@@ -50,10 +50,12 @@ enum Usage {
                             pass and never fewer than 3 per pass; beyond 3,
                             samples go to the cases whose median is known least
                             precisely; fewer than 3 per pass make fewer passes
+                            (unless --passes is given: then too few is an error)
       --passes N            Measure the whole selection N times over (1 to 20,
                             default 4), each pass in a process of its own on
                             freshly prepared cases: the spread between passes is
-                            what a rerun would show, and intervals include it
+                            what a rerun would show, and intervals include it.
+                            Given, it raises the default samples to 3 a pass
       --time-budget SECONDS Time for the whole run; what is left is shared among
                             the passes and cases still to come. Set-up,
                             calibration and 3 samples per case and pass are never

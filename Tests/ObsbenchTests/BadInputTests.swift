@@ -37,7 +37,7 @@ struct BadInputTests {
     ),
     (
       ["explain", "reads/tracked", "lock-thread-keypath", "--baseline-binary", "/nonexistent/obsbench"],
-      "explain: /nonexistent/obsbench is not an executable obsbench"
+      "explain: --baseline-binary /nonexistent/obsbench is not an executable file"
     ),
   ]
 

@@ -131,6 +131,19 @@ struct CommandTests {
     #expect(options.formats == [.csv, .json])
     #expect(try RunOptions(parsing: ["--strategy", "all"]).selection.strategies == nil)
   }
+
+  @Test func runOptions_whenPassesAreAskedForByName_getTheSamplesTheyNeed() throws {
+    let quick = try RunOptions(parsing: ["--quick", "--passes", "20"])
+    #expect(quick.configuration.passes == 20)
+    #expect(quick.configuration.samples == 60)
+    // Default passes still fit explicit samples, as before.
+    let few = try RunOptions(parsing: ["--samples", "3"])
+    #expect(few.configuration.passes == 1)
+    let error = #expect(throws: UsageError.self) {
+      try RunOptions(parsing: ["--quick", "--passes", "20", "--samples", "30"])
+    }
+    #expect(error?.message == "run: --passes 20 needs at least 60 samples (3 a pass), got --samples 30")
+  }
 }
 
 /// A console that keeps what is written.

@@ -36,7 +36,10 @@ enum ExplainSource {
     let before = parsed.value("--before")
     let after = parsed.value("--after")
     let profiles = parsed.value("--profiles")
-    let baseline = parsed.value("--baseline-binary")
+    var baseline: String?
+    if let named = parsed.value("--baseline-binary") {
+      baseline = try ExecutablePath.resolve(named, option: "--baseline-binary", command: "explain")
+    }
     let kept = before != nil || after != nil || profiles != nil
     if kept && baseline != nil {
       throw UsageError("explain: give kept profiles (--before/--after/--profiles) or --baseline-binary, not both")
@@ -45,7 +48,11 @@ enum ExplainSource {
       guard second == nil else {
         throw UsageError("explain: --baseline-binary compares one strategy across two builds; give one strategy")
       }
-      self = .binaries(path: path, strategy: first, size: size, baseline: baseline, current: parsed.value("--binary"))
+      var current: String?
+      if let named = parsed.value("--binary") {
+        current = try ExecutablePath.resolve(named, option: "--binary", command: "explain")
+      }
+      self = .binaries(path: path, strategy: first, size: size, baseline: baseline, current: current)
     } else if parsed.value("--binary") != nil {
       throw UsageError("explain: --binary needs --baseline-binary")
     } else if kept {
@@ -89,9 +96,6 @@ enum ExplainSource {
     case .binaries(let path, let strategy, let size, let baseline, let current):
       let target = try ProfileTarget(
         path: path, strategies: [strategy], size: size, registry: registry, command: "explain")
-      for binary in [baseline, current].compactMap({ $0 }) where !FileManager.default.isExecutableFile(atPath: binary) {
-        throw UsageError("explain: \(binary) is not an executable obsbench")
-      }
       let old = try Self.count(target, executable: baseline, environment: environment, console: console)
       let new = try Self.count(target, executable: current, environment: environment, console: console)
       return Pair(
