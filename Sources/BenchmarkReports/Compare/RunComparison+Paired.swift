@@ -14,8 +14,9 @@ extension RunComparison {
   /// `current` ran one right after the other, so each pair of passes is judged
   /// against the other, never one run against another made at another time.
   ///
-  /// For each case and pair p, d_p = log(current / baseline) of the pass's
-  /// standing against the reference beside it (``pairedShifts(baseline:current:referenceStrategies:)``).
+  /// For each case and pair p, d_p = the change of the pass's standing against
+  /// the reference beside it, weighted by how much of the reference's move the
+  /// case shares (``pairedShifts(baseline:current:referenceStrategies:)``).
   /// The change is the mean of d_p over the pairs; its noise the
   /// standard deviation of d_p over √pairs, where that standard deviation is the
   /// case's own or, if larger, the median of its strategy's cases in the suite
@@ -85,70 +86,6 @@ extension RunComparison {
       suite = key.suite
       strategy = key.strategy
     }
-  }
-
-  /// Each case's log shift, current over baseline, pair by pair (`nil` where a
-  /// pass of either side has nothing to compare).
-  ///
-  /// A case of this project's strategies is compared through its standing
-  /// against the reference measured beside it in the same process (`apple` of
-  /// the same scenario and size, else `none`): each pass's median per-round
-  /// ratio (``PairedRatio``). A process lands in a state that moves every
-  /// workload in it alike — render-mutate[1] ran at about 1 050 or 1 800 ns per
-  /// process, its `apple` case with it — and across 16 processes of an A/A run
-  /// that state spread a case's pass medians by 0.17–0.27 in log, its ratio to
-  /// `apple` by 0.02–0.10. Reference cases, and cases with no reference, are
-  /// compared by their pass medians.
-  static func pairedShifts(
-    baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult],
-    referenceStrategies: [String] = ["apple", "none"]
-  ) -> [CaseKey: [Double?]] {
-    var shifts = [CaseKey: [Double?]]()
-    for (key, after) in current {
-      guard let before = baseline[key], before.failure == nil, after.failure == nil else { continue }
-      var old = passMedians(before)
-      var new = passMedians(after)
-      if !referenceStrategies.contains(key.strategy),
-        let reference = referenceStrategies.lazy.compactMap({ strategy -> (CaseResult, CaseResult)? in
-          let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
-          guard let oldReference = baseline[referenceKey], let newReference = current[referenceKey],
-            oldReference.failure == nil, newReference.failure == nil
-          else { return nil }
-          return (oldReference, newReference)
-        }).first
-      {
-        old = passRatios(before, to: reference.0, passes: old.count)
-        new = passRatios(after, to: reference.1, passes: new.count)
-      }
-      let count = min(old.count, new.count)
-      guard count >= 2 else { continue }
-      shifts[key] = (0..<count).map { p in
-        guard let a = old[p], let b = new[p], a > 0, b > 0 else { return nil }
-        return log(b / a)
-      }
-    }
-    return shifts
-  }
-
-  /// Each pass's median per-round ratio of `result` to `reference`, in pass
-  /// order (`passes` of them), `nil` for a pass where they share no round.
-  static func passRatios(_ result: CaseResult, to reference: CaseResult, passes: Int) -> [Double?] {
-    let byPass = Dictionary(grouping: PairedRatio.pairs(result, reference), by: \.pass)
-    return (0..<passes).map { pass in byPass[pass].flatMap(PairedRatio.median(of:)) }
-  }
-
-  /// Each pass's median in pass order, `nil` for a pass without samples.
-  static func passMedians(_ result: CaseResult) -> [Double?] {
-    guard let counts = result.passSampleCounts, counts.reduce(0, +) == result.samples.count else {
-      return [Statistics.median(result.samples)]
-    }
-    var medians = [Double?]()
-    var start = 0
-    for count in counts {
-      medians.append(count > 0 ? Statistics.median(Array(result.samples[start..<(start + count)])) : nil)
-      start += count
-    }
-    return medians
   }
 
   /// Per suite and strategy, the median over its cases of the standard
