@@ -55,7 +55,7 @@ extension RunComparison {
       pairing:
         "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B "
           + "A), each case judged pair by pair on its standing against the apple (else none) case beside it in each "
-          + "process"
+          + "process, weighted by how much of that case's move its strategy shares"
         + (spreads.isEmpty
           ? ""
           : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% "
