@@ -16,8 +16,7 @@ extension Reported {
   /// (a read through `profile` is a read of `profile`) and `whole` notifies the
   /// store tree on any noted write, so both re-render all n readers.
   ///
-  /// Struct state only: the store has no enum state with per-case identity
-  /// (the destination-style state of TCA issue 3163 and TCACoordinators issue 69).
+  /// The same send on enum state is ``sendChangesNothingEnum``.
   static var sendChangesNothing: BenchmarkScenario {
     BenchmarkScenario(
       name: "send-changes-nothing",

@@ -18,8 +18,8 @@ enum Reported {
       name: "reported",
       summary: "Workloads users have publicly reported as slow, each named by its public report",
       scenarios: [
-        rowsScopedEveryRender, appendRowRenders, sendChangesNothing, observeCascade, checkingDepth, partialUpdate,
-        createClear, replaceRows, appendRows,
+        rowsScopedEveryRender, appendRowRenders, sendChangesNothing, sendChangesNothingEnum, observeCascade,
+        checkingDepth, partialUpdate, createClear, replaceRows, appendRows,
       ],
       // The first report's shape: a scrolled list re-rendering its rows' scopes.
       headline: "rows-scoped-every-render"

@@ -34,8 +34,8 @@ struct RegistryTests {
     #expect(
       names["reported"]
         == [
-          "rows-scoped-every-render", "append-row-renders", "send-changes-nothing", "observe-cascade",
-          "checking-depth", "partial-update", "create-clear", "replace-rows", "append-rows",
+          "rows-scoped-every-render", "append-row-renders", "send-changes-nothing", "send-changes-nothing-enum",
+          "observe-cascade", "checking-depth", "partial-update", "create-clear", "replace-rows", "append-rows",
         ])
     #expect(names["examples"] == ["tracked-pair"])
   }

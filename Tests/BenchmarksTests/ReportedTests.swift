@@ -73,6 +73,12 @@ struct ReportedTests {
   }
 
   @Test(arguments: StrategyIDs.stores)
+  func sendChangesNothingEnum_rerendersNoReader_whenTheCaseKeepsItsIdentity(_ strategy: String) async throws {
+    let rerenders = try await Self.counted("send-changes-nothing-enum", strategy, size: 10)
+    #expect(rerenders == (strategy == StrategyIDs.none ? nil : 0))
+  }
+
+  @Test(arguments: StrategyIDs.stores)
   func observeCascade_runsEveryNestedObserver_onALeafChange(_ strategy: String) async throws {
     let depth = 8
     let runs = try await Self.counted("observe-cascade", strategy, size: depth)
@@ -126,6 +132,25 @@ struct ReportedTests {
       let renders = try await Self.counted(name, strategy, size: n)
       #expect(renders == (strategy == StrategyIDs.none ? nil : Double(n)), "\(name)")
     }
+  }
+
+  /// The readers of the unchanged-send scenarios do observe the count: a send
+  /// that changes it re-renders every one, so their 0 is not a reader that
+  /// tracked nothing.
+  @Test func unchangedSendReaders_seeARealChange_underEveryLockThreadStrategy() {
+    func check<S: ObservationStrategy>(_: S.Type) {
+      let screen = CoreScreenReaders<S>(readers: 3)
+      screen.store.send(.refreshed(count: 1))
+      #expect(screen.queue.notified == 3, "\(S.id) struct")
+      screen.cancel()
+      let session = CoreSessionReaders<S>(readers: 3)
+      session.store.send(.refreshed(count: 1))
+      #expect(session.queue.notified == 3, "\(S.id) enum")
+      session.cancel()
+    }
+    check(LockThreadKeyPath.self)
+    check(LockThreadWhole.self)
+    check(IdentitySkipping<LockThreadKeyPath>.self)
   }
 
   @Test func stackDepth_callsTheBodyOnce_atEveryDepth() {
