@@ -58,6 +58,14 @@ enum ListAction<Row> {
   /// Replaces the rows with these ids, in this order: the rows present keep their
   /// state, the one missing is `spare`.
   case replaceAll(ids: [Int], spare: Row)
+  /// Adds one to the value of every `stride`-th row, from the first: one state
+  /// update changing many rows (js-framework-benchmark's partial update).
+  case incrementEvery(stride: Int)
+  /// Replaces the rows with `rows`, in order (none to clear): rows that keep
+  /// their id and identity stay, the others come and go as a whole.
+  case setRows([Row])
+  /// Appends `rows`, in order.
+  case appendRows([Row])
 }
 
 /// The collection stores' reducer.
@@ -78,6 +86,15 @@ func listReducer<S: ObservationStrategy>(
   case .replaceAll(let ids, let spare):
     let current = state.rows
     state.rows.replaceAll(with: ids.map { current[id: $0] ?? spare })
+  case .incrementEvery(let step):
+    let ids = state.rows.ids
+    for index in Swift.stride(from: 0, to: ids.count, by: step) {
+      state.rows[id: ids[index]]?.value += 1
+    }
+  case .setRows(let rows):
+    state.rows.replaceAll(with: rows)
+  case .appendRows(let rows):
+    for row in rows { state.rows.append(row) }
   }
   return .none
 }

@@ -57,6 +57,23 @@ func plainListReducer(_ state: inout PlainListState, _ action: ListAction<PlainR
     // looks each id up once and rebuilds nothing.
     for id in ids where state.storage[id] == nil { state.storage[id] = spare }
     state.ids = ids
+  case .incrementEvery(let step):
+    for index in Swift.stride(from: 0, to: state.ids.count, by: step) {
+      state.storage[state.ids[index]]?.value += 1
+    }
+  case .setRows(let rows):
+    // Rebuilt as the state of a new list: the floor keeps no row it drops.
+    state.ids.removeAll(keepingCapacity: true)
+    state.storage.removeAll(keepingCapacity: true)
+    for row in rows where state.storage[row.id] == nil {
+      state.ids.append(row.id)
+      state.storage[row.id] = row
+    }
+  case .appendRows(let rows):
+    for row in rows where state.storage[row.id] == nil {
+      state.ids.append(row.id)
+      state.storage[row.id] = row
+    }
   }
   return .none
 }

@@ -31,6 +31,12 @@ struct RegistryTests {
           "lazy-rows-per-row-scope", "models-die",
         ])
     #expect(names["contention"] == ["object", "store", "actor-hop"])
+    #expect(
+      names["reported"]
+        == [
+          "rows-scoped-every-render", "append-row-renders", "send-changes-nothing", "send-changes-nothing-enum",
+          "observe-cascade", "checking-depth", "partial-update", "create-clear", "replace-rows", "append-rows",
+        ])
     #expect(names["examples"] == ["tracked-pair"])
   }
 
@@ -57,6 +63,7 @@ struct RegistryTests {
     #expect(headlines["nesting"] == "leaf-write")
     #expect(headlines["scopes"] == "lazy-rows-per-row-scope")
     #expect(headlines["contention"] == "store")
+    #expect(headlines["reported"] == "rows-scoped-every-render")
   }
 
   @Test func renderBody_splitsItsReadsIntoFourFieldsPerObject_andRefusesOtherSizes() throws {

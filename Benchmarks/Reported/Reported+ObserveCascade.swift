@@ -1,0 +1,113 @@
+import BenchmarkKit
+import Observation
+import ObservationCore
+
+extension Reported {
+  /// swift-navigation issue 286: a leaf change re-runs every ancestor's
+  /// `observe`.
+  ///
+  /// D levels of nested state, each observed by its own level's observer. The
+  /// core nests them as the report does: each level's persistent `observe` is
+  /// set up inside its parent's closure, and an outer scope records its inner
+  /// scopes' reads, so a leaf change runs all D observers (D - 1 ancestor
+  /// re-runs) under every strategy. Apple is written as its skilled users write
+  /// it (and as the report's proposed fix separates tracking from applying):
+  /// each level tracked on its own, set up outside any other's tracking, so
+  /// only the leaf's observer runs (1). `none` writes the leaf and applies it.
+  /// One operation: one leaf change and the runs it causes.
+  static var observeCascade: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "observe-cascade",
+      summary:
+        "swift-navigation issue 286: one leaf change under D levels each observed, the core's observers nested; "
+          + "counted: observer runs (core D, apple 1: levels tracked apart)",
+      sizes: depths,
+      quickSizes: [1, 32],
+      strategies: StrategyIDs.stores,
+      allowedSizes: 1...256
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try ObserveCascade(depth: size).prepare(id: id)
+      case .apple: return observeCascadeApple(depth: size)
+      case .none: return observeCascadePlain(depth: size)
+      }
+    }.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: nil)
+  }
+
+  /// Nesting depths of observe-cascade.
+  static let depths = [1, 2, 8, 32]
+
+  private static func observeCascade<S: ObservationStrategy>(_: S.Type, depth: Int) -> PreparedCase {
+    let chain = S.inIsolation { CoreNestedObservers<S>(depth: depth) }
+    let cursor = Cursor()
+    return .core(
+      S.self,
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          chain.changeLeaf(value)
+        }
+        cursor.value = value
+      },
+      notifications: { chain.runs.count },
+      // Every level's scope holds the leaf's read: the nested ones' reads are
+      // its own too.
+      expected: Double(depth),
+      tearDown: { chain.cancel() })
+  }
+
+  private static func observeCascadeApple(depth: Int) -> PreparedCase {
+    let root = AppleNode(depth: depth)
+    let levels = (0..<depth).map { root.descendant($0) }
+    let runs = Tally()
+    for level in levels {
+      // Unowned: the observation lives in the level's registrar, never longer
+      // than the level.
+      AppleObservation.observe(
+        { [unowned(unsafe) level] in blackHole(level.value) },
+        onChange: { [unowned(unsafe) level] in
+          runs.bump()
+          blackHole(level.value)
+        })
+    }
+    let leaf = levels[depth - 1]
+    let cursor = Cursor()
+    return PreparedCase(
+      run: { iterations in
+        var value = cursor.value
+        for _ in 0..<iterations {
+          value &+= 1
+          leaf.value = value
+        }
+        cursor.value = value
+      },
+      notifications: { runs.count },
+      expectedNotificationsPerOperation: 1,
+      // The chain lives as long as the case: the leaf alone would outlive its
+      // ancestors and their observations.
+      tearDown: { withExtendedLifetime(root) {} })
+  }
+
+  private static func observeCascadePlain(depth: Int) -> PreparedCase {
+    let leaf = PlainNodeObject(depth: depth).descendant(depth - 1)
+    let cursor = Cursor()
+    return PreparedCase(run: { iterations in
+      var value = cursor.value
+      for _ in 0..<iterations {
+        value &+= 1
+        leaf.value = value
+        blackHole(leaf.value)
+      }
+      cursor.value = value
+    })
+  }
+
+  /// ``observeCascade`` as a ``CoreWorkload``, specialised per strategy.
+  private struct ObserveCascade: CoreWorkload {
+    let depth: Int
+    func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
+      Reported.observeCascade(S.self, depth: depth)
+    }
+  }
+}

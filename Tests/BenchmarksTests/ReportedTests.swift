@@ -1,0 +1,170 @@
+import BenchmarkKit
+import ObservationCore
+import Testing
+
+@testable import Benchmarks
+
+/// The reported suite's counts, stated here from each strategy's documented
+/// semantics rather than read back from the scenarios' own expectations: the
+/// row renders of an append, the re-renders of a send that changed nothing,
+/// the observer runs of a leaf change under nested observers.
+@Suite("Reported workloads", .serialized)
+struct ReportedTests {
+  static let suite = Registry.suites.first { $0.name == "reported" }!
+
+  /// Whether core strategy `id` skips unchanged identity.
+  static func skipsIdentity(_ id: String) throws -> Bool {
+    try #require(StrategyCatalog.strategy(withID: id), "\(id) is a core strategy").skipsUnchangedIdentity
+  }
+
+  /// What one operation of the scenario named `name` under `strategy` at `size`
+  /// counts, over four operations after two that warm up; `nil` when the case
+  /// counts nothing.
+  static func counted(_ name: String, _ strategy: String, size: Int) async throws -> Double? {
+    let scenario = try #require(suite.scenarios.first { $0.name == name })
+    return try await onThread { () throws -> Double? in
+      let prepared = try scenario.prepare(strategy: strategy, size: size)
+      defer { prepared.tearDown?() }
+      let timed = UncheckedSendable(prepared)
+      var counts: (before: Int, after: Int)?
+      let body = {
+        timed.value.run(2)
+        let before = timed.value.notifications?()
+        timed.value.run(4)
+        if let before, let after = timed.value.notifications?() { counts = (before, after) }
+      }
+      if let isolation = prepared.isolation { isolation(body) } else { body() }
+      return counts.map { Double($0.after - $0.before) / Double(4 * prepared.operationsPerIteration) }
+    }
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func rowsScopedEveryRender_firesTheBodyOnce_perRowChange(_ strategy: String) async throws {
+    let fired = try await Self.counted("rows-scoped-every-render", strategy, size: 100)
+    #expect(fired == (strategy == StrategyIDs.none ? nil : 1))
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func appendRowRenders_rendersOnlyTheNewRow_whenRowsKeepTheirIdentity(_ strategy: String) async throws {
+    let n = 10
+    let renders = try await Self.counted("append-row-renders", strategy, size: n)
+    switch strategy {
+    case StrategyIDs.none: #expect(renders == nil)
+    case StrategyIDs.apple: #expect(renders == 1)
+    default:
+      // Without identity skipping every row re-renders on the append and on the
+      // removal, and the new row renders once.
+      let skips = try Self.skipsIdentity(strategy)
+      #expect(renders == (skips ? 1 : Double(2 * n + 1)))
+    }
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func sendChangesNothing_rerendersNoReader_whenTheChildKeepsItsIdentity(_ strategy: String) async throws {
+    let n = 10
+    let rerenders = try await Self.counted("send-changes-nothing", strategy, size: n)
+    switch strategy {
+    case StrategyIDs.none: #expect(rerenders == nil)
+    case StrategyIDs.apple: #expect(rerenders == 0)
+    default:
+      let skips = try Self.skipsIdentity(strategy)
+      #expect(rerenders == (skips ? 0 : Double(n)))
+    }
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func sendChangesNothingEnum_rerendersNoReader_whenTheCaseKeepsItsIdentity(_ strategy: String) async throws {
+    let rerenders = try await Self.counted("send-changes-nothing-enum", strategy, size: 10)
+    #expect(rerenders == (strategy == StrategyIDs.none ? nil : 0))
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func observeCascade_runsEveryNestedObserver_onALeafChange(_ strategy: String) async throws {
+    let depth = 8
+    let runs = try await Self.counted("observe-cascade", strategy, size: depth)
+    switch strategy {
+    case StrategyIDs.none: #expect(runs == nil)
+    // Each level tracked on its own: the leaf's observer alone.
+    case StrategyIDs.apple: #expect(runs == 1)
+    // Nested scopes all hold the leaf's read, whatever the invalidation.
+    default: #expect(runs == Double(depth))
+    }
+  }
+
+  @Test(arguments: StrategyIDs.checkedPairs + [StrategyIDs.apple, StrategyIDs.none])
+  func checkingDepth_runsItsReadsAtTheBottomOfTheStack_countingNothing(_ strategy: String) async throws {
+    let counted = try await Self.counted("checking-depth", strategy, size: 256)
+    #expect(counted == nil)
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func partialUpdate_rerendersTheChangedRowsOnly_whenRowsKeepTheirIdentity(_ strategy: String) async throws {
+    let n = 100
+    let rerenders = try await Self.counted("partial-update", strategy, size: n)
+    switch strategy {
+    case StrategyIDs.none: #expect(rerenders == nil)
+    case StrategyIDs.apple: #expect(rerenders == 10)
+    default:
+      let skips = try Self.skipsIdentity(strategy)
+      #expect(rerenders == (skips ? 10 : Double(n)))
+    }
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func appendRows_rendersTheNewRowsOnly_whenKeptRowsKeepTheirIdentity(_ strategy: String) async throws {
+    let n = 100
+    let renders = try await Self.counted("append-rows", strategy, size: n)
+    switch strategy {
+    case StrategyIDs.none: #expect(renders == nil)
+    case StrategyIDs.apple: #expect(renders == Double(n))
+    default:
+      // Without identity skipping the kept rows re-render on the append and on
+      // the way back: n new renders and 2n re-renders.
+      let skips = try Self.skipsIdentity(strategy)
+      #expect(renders == (skips ? Double(n) : Double(3 * n)))
+    }
+  }
+
+  @Test(arguments: StrategyIDs.stores)
+  func createClearAndReplaceRows_renderEachNewRowOnce_andNoRemovedOne(_ strategy: String) async throws {
+    let n = 100
+    for name in ["create-clear", "replace-rows"] {
+      let renders = try await Self.counted(name, strategy, size: n)
+      #expect(renders == (strategy == StrategyIDs.none ? nil : Double(n)), "\(name)")
+    }
+  }
+
+  /// The readers of the unchanged-send scenarios do observe the count: a send
+  /// that changes it re-renders every one, so their 0 is not a reader that
+  /// tracked nothing.
+  @Test func unchangedSendReaders_seeARealChange_underEveryLockThreadStrategy() {
+    func check<S: ObservationStrategy>(_: S.Type) {
+      let screen = CoreScreenReaders<S>(readers: 3)
+      screen.store.send(.refreshed(count: 1))
+      #expect(screen.queue.notified == 3, "\(S.id) struct")
+      screen.cancel()
+      let session = CoreSessionReaders<S>(readers: 3)
+      session.store.send(.refreshed(count: 1))
+      #expect(session.queue.notified == 3, "\(S.id) enum")
+      session.cancel()
+    }
+    check(LockThreadKeyPath.self)
+    check(LockThreadWhole.self)
+    check(IdentitySkipping<LockThreadKeyPath>.self)
+  }
+
+  @Test func stackDepth_callsTheBodyOnce_atEveryDepth() {
+    for depth in [0, 1, 16, 256] {
+      var calls = 0
+      StackDepth.call(depth) { calls += 1 }
+      #expect(calls == 1)
+    }
+  }
+
+  @Test func everyScenario_leadsItsSummaryWithItsPublicReport() {
+    for scenario in Self.suite.scenarios {
+      let report = scenario.summary.prefix { $0 != ":" }
+      #expect(report.contains(" issue") || report.hasPrefix("js-framework-benchmark"), "\(scenario.name)")
+    }
+  }
+}
