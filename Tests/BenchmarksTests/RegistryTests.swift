@@ -22,7 +22,12 @@ struct RegistryTests {
           "no-observers", "observed", "observed-other-keypath", "equal-value", "store-send", "store-send-observed",
           "render-mutate", "observed-rearm", "store-send-rearm", "observed-stream",
         ])
-    #expect(names["collections"] == ["update-row", "insert", "remove", "move", "replace-all", "update-row-rearm"])
+    #expect(
+      names["collections"]
+        == [
+          "update-row", "insert", "remove", "move", "replace-all", "update-row-rearm", "insert-rearm", "remove-rearm",
+          "move-rearm", "replace-all-rearm",
+        ])
     #expect(names["nesting"] == ["leaf-write", "leaf-read-tracked", "sibling-write", "leaf-write-rearm"])
     #expect(
       names["scopes"]
@@ -30,7 +35,7 @@ struct RegistryTests {
           "empty", "track-fire", "track-many-fire", "never-fires", "never-fires-pileup", "lazy-rows",
           "lazy-rows-per-row-scope", "models-die",
         ])
-    #expect(names["contention"] == ["object", "store", "actor-hop"])
+    #expect(names["contention"] == ["object", "store", "actor-hop", "object-rearm", "store-rearm"])
     #expect(names["examples"] == ["tracked-pair"])
   }
 
@@ -93,6 +98,8 @@ struct RegistryTests {
         StrategyIDs.anyThread + ["apple", "none"],
         StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
         StrategyIDs.onActor,
+        StrategyIDs.anyThread + ["apple", "none"],
+        StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
       ])
   }
 
