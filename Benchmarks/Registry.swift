@@ -28,6 +28,7 @@ public enum Registry {
         Nesting.suite,
         Scopes.suite,
         Contention.suite,
+        Reported.suite,
         KnownCounts.suite,
         Examples.suite,
       ]

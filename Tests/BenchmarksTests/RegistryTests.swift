@@ -36,12 +36,14 @@ struct RegistryTests {
           "lazy-rows-per-row-scope", "models-die",
         ])
     #expect(names["contention"] == ["object", "store", "actor-hop", "object-rearm", "store-rearm"])
+    #expect(names["reported"] == ["stalled-reader"])
     #expect(names["examples"] == ["tracked-pair"])
   }
 
   @Test func everyScenario_saysWhatOneOperationIs_andRunsAppleWhereItRunsTheMatrix() {
     for suite in ScenarioCase.suites {
-      #expect(suite.isDefault || [KnownCounts.suite.name, Examples.suite.name].contains(suite.name))
+      #expect(
+        suite.isDefault || [KnownCounts.suite.name, Examples.suite.name, Reported.suite.name].contains(suite.name))
       for scenario in suite.scenarios {
         #expect(!scenario.summary.isEmpty && !scenario.summary.contains("\n"))
         #expect(scenario.quickSizes.allSatisfy { $0 <= scenario.sizes.last! })
