@@ -30,7 +30,7 @@ extension Collections {
         for _ in 0..<iterations { row.send(.increment) }
       },
       notifications: { fixture.tally.count },
-      expected: notifiedByRowUpdate(S.self, rows: rows),
+      expected: DocumentedNotifications.ObservedList(S.self, .persistent, rows: rows).rowUpdate,
       tearDown: { fixture.cancel() })
   }
 
@@ -42,7 +42,7 @@ extension Collections {
         for _ in 0..<iterations { row.value += 1 }
       },
       notifications: { fixture.tally.count },
-      expectedNotificationsPerOperation: 1)
+      expectedNotificationsPerOperation: DocumentedNotifications.ObservedList.apple(rows: rows).rowUpdate)
   }
 
   private static func updateRowPlain(rows: Int) -> PreparedCase {

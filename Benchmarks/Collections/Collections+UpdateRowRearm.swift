@@ -35,7 +35,7 @@ extension Collections {
         for _ in 0..<iterations { row.send(.increment) }
       },
       notifications: { fixture.tally.count },
-      expected: notifiedByRowUpdate(S.self, rows: rows))
+      expected: DocumentedNotifications.ObservedList(S.self, .rearmed, rows: rows).rowUpdate)
   }
 
   /// The floor: the send, then the one read apple's re-armed row observer makes.

@@ -6,7 +6,8 @@ import BenchmarkKit
 ///
 /// Observers are persistent (`observe`; apple re-arms in `onChange`), so every
 /// operation meets the same armed set and nothing is re-armed outside the
-/// measured region. Structural operations alternate with their inverse (insert /
+/// measured region; each scenario's `-rearm` form has the core re-arm one-shot
+/// scopes as apple does. Structural operations alternate with their inverse (insert /
 /// remove, move there / back), so n stays put; an operation is always one send
 /// with one structural change.
 enum Collections {
@@ -17,8 +18,15 @@ enum Collections {
       summary: "Changing an observed identified collection of n rows, one observer per row plus one of the structure",
       scenarios: [
         updateRow.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "update-row-rearm"),
-        insert, remove, move, replaceAll,
+        insert.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "insert-rearm"),
+        remove.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "remove-rearm"),
+        move.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "move-rearm"),
+        replaceAll.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "replace-all-rearm"),
         updateRowRearm.likeForLike(of: "update-row", ScenarioForm.bothRearm),
+        insertRearm.likeForLike(of: "insert", ScenarioForm.bothRearm),
+        removeRearm.likeForLike(of: "remove", ScenarioForm.bothRearm),
+        moveRearm.likeForLike(of: "move", ScenarioForm.bothRearm),
+        replaceAllRearm.likeForLike(of: "replace-all", ScenarioForm.bothRearm),
       ],
       // The edit a list screen makes most: one row's own change, every row observed.
       headline: "update-row"

@@ -1,40 +1,100 @@
+import BenchmarkKit
 import ObservationCore
 
 /// ``CoreListFixture`` observed like for like with ``AppleListFixture``: every
 /// row observer and the structure observer re-arm a one-shot scope in their
 /// `onChange` (``CoreRearmedObservation``) instead of observing persistently.
 ///
-/// Create and change it in the strategy's isolation. Like apple's, its armed
-/// scopes have no cancel: they end with the store.
-final class CoreRearmedListFixture<S: ObservationStrategy> {
+/// With `rowsComeAndGo`, rows come and go as under a `ForEach`: a row store ends
+/// with its row, so a row observer that fires and finds its row gone drops its
+/// re-armed scope (its view is gone), and the structure observer, re-rendering
+/// the list, arms a row observer on a fresh row store for each such row that is
+/// back. Apple's row objects outlive their removal, and so do its row
+/// observers: there the rule has nothing to do. Without it (rows that stay, as
+/// in update-row-rearm) a re-arm asks nothing more than apple's.
+///
+/// Create and change it in the strategy's isolation, from one thread at a time
+/// (its `onChange`s run there and re-arm). Like apple's, its armed scopes have
+/// no cancel: they end with the store.
+final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable {
   typealias ListStore = Store<ListState<S>, ListAction<RowState<S>>>
   typealias RowStore = Store<RowState<S>, RowAction>
 
   /// The root store.
   let store: ListStore
-  /// Row `i`'s store, as its row view holds it.
-  let rows: [RowStore]
+  /// Row `i`'s store, as its row view holds it: the latest one, for a row that
+  /// came back.
+  private(set) var rows: [RowStore]
   /// Counts every observer's calls.
   let tally = Tally()
+  /// Rows whose observer found them gone, for the structure observer to
+  /// observe again once they are back.
+  private var detached: [Int] = []
+  /// One key path for every row: a literal in generic code is instantiated at
+  /// run time on every evaluation (tens of thousands of instructions each).
+  private let rowsPath: KeyPath<ListState<S>, IdentifiedArray<RowState<S>>>
+
+  /// Whether a row observer checks, after re-arming, that its row is still there.
+  private let rowsComeAndGo: Bool
 
   /// A store of rows `0..<count`, each observed through its row store, and its
-  /// structure observed.
-  init(rows count: Int) {
+  /// structure observed; `rowsComeAndGo` for workloads that remove rows.
+  init(rows count: Int, rowsComeAndGo: Bool = false) {
+    self.rowsComeAndGo = rowsComeAndGo
     let store = Store(initialState: ListState(rows: (0..<count).map { RowState<S>(id: $0) }), reducer: listReducer)
     self.store = store
-    // One key path for every row: a literal in generic code is instantiated at
-    // run time on every evaluation (tens of thousands of instructions each).
     let rowsPath = \ListState<S>.rows
+    self.rowsPath = rowsPath
     rows = (0..<count).map { store.scope(row: $0, of: rowsPath, get: { $0.rows }, action: ListAction.row)! }
+    for id in 0..<count { observeRow(id) }
+    // What a ForEach reads: the ids, through `rows`; its re-render brings back
+    // the views of rows that returned.
     let tally = self.tally
-    // `read` rather than dynamic members: a key path literal in generic code is
-    // instantiated at run time on every re-arm (see reads/store-member).
-    for row in rows {
+    CoreRearmedObservation.observe(
+      S.self, { [unowned(unsafe) store] in _ = store.read { $0.rows.ids } },
+      onChange: { [unowned(unsafe) self] in
+        tally.bump()
+        if !self.detached.isEmpty { self.observeReturnedRows() }
+      })
+  }
+
+  /// The row's state value, which keeps its identity (its registrar) when it is
+  /// put back later. Read outside any scope, so nothing observes it.
+  func rowState(_ id: Int) -> RowState<S> {
+    store.read { $0.rows[id: id]! }
+  }
+
+  /// Arms row `id`'s observer on its current row store.
+  ///
+  /// `read` rather than dynamic members: a key path literal in generic code is
+  /// instantiated at run time on every re-arm (see reads/store-member).
+  private func observeRow(_ id: Int) {
+    let row = rows[id]
+    let tally = self.tally
+    guard rowsComeAndGo else {
       CoreRearmedObservation.observe(
         S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } }, onChange: { tally.bump() })
+      return
     }
-    // What a ForEach reads: the ids, through `rows`.
+    // After the re-arm's read the presence check is the cheap one (the row was
+    // just found); an ended store's read records only the row's own registrar,
+    // so that scope is cancelled.
     CoreRearmedObservation.observe(
-      S.self, { [unowned(unsafe) store] in _ = store.read { $0.rows.ids } }, onChange: { tally.bump() })
+      S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } },
+      onChange: { tally.bump() },
+      while: { [unowned(unsafe) row] in row.isPresent },
+      onEnd: { [unowned(unsafe) self] in self.detached.append(id) })
+  }
+
+  /// Observes, each on a new row store, the detached rows that are back.
+  private func observeReturnedRows() {
+    detached.removeAll { id in
+      guard let row = store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row) else {
+        return false
+      }
+      rows[id] = row
+      observeRow(id)
+      return true
+    }
   }
 }

@@ -43,6 +43,9 @@ final class AppleSharedCounter: @unchecked Sendable {
 final class PlainSharedCounter: Sendable {
   private let storage = Atomic<Int>(0)
 
+  /// The count.
+  var value: Int { storage.load(ordering: .relaxed) }
+
   /// Adds one.
   func increment() {
     storage.add(1, ordering: .relaxed)
@@ -53,6 +56,9 @@ final class PlainSharedCounter: Sendable {
 /// mutex, as the core's lock stores guard theirs.
 final class PlainSharedStore: Sendable {
   private let state = Mutex(PlainCounterState())
+
+  /// The count, read under the lock.
+  var count: Int { state.withLock { $0.count } }
 
   /// Reduces `action` under the lock.
   func send(_ action: CounterAction) {

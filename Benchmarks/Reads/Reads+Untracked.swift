@@ -49,15 +49,23 @@ extension Reads {
       })
   }
 
-  /// ``untracked`` while another thread holds a tracking scope open, as an app
-  /// always has one open somewhere: a task-local scope can then no longer skip
-  /// its task-local lookup on the process-wide count of open scopes.
+  /// ``untracked``, made in a task, while another task holds an async tracking
+  /// scope open, as an app always has one open somewhere: a task-local scope
+  /// can then no longer skip its task-local lookup on the process-wide count of
+  /// open async scopes, and in a task it has one to look in.
+  ///
+  /// Every row reads in a detached task (`PreparedCase.inTask`; actor
+  /// strategies in `ObservationActor`'s, which is one), so the only difference
+  /// is what the read does. `task` strategies hold an async scope (bound with
+  /// `@TaskLocal`) in a suspended task; `thread` ones and apple, which have no
+  /// async scope, a synchronous scope on another thread (their reads never
+  /// look a task-local up).
   static var untrackedScopeElsewhere: BenchmarkScenario {
     BenchmarkScenario(
       name: "untracked-scope-elsewhere",
       summary:
-        "One read of an observed property with no scope open on this thread while another thread holds one open (8 per "
-          + "loop iteration)",
+        "One read, in a task, of an observed property with no scope open in that task while another holds one open "
+          + "(task scopes: an async one; 8 per loop iteration)",
       strategies: StrategyIDs.objects
     ) { id, _ in
       switch try Subject(id) {
@@ -67,19 +75,30 @@ extension Reads {
           withObservationTracking({ inside() }, onChange: {})
         }
         var prepared = untrackedApple()
+        prepared.isolation = PreparedCase.inTask
         prepared.tearDown = { held.close() }
         return prepared
-      case .none: return untrackedPlain()
+      case .none:
+        var prepared = untrackedPlain()
+        prepared.isolation = PreparedCase.inTask
+        return prepared
       }
     }
   }
 
   private static func untrackedScopeElsewhere<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
     // The scope reads nothing, so it touches no registrar off the actor.
-    let held = ScopeHeldElsewhere { inside in
-      S.withTracking({ inside() }, onChange: {})
-    }
+    let held =
+      S.Scope.self == TaskLocalScope.self
+      ? ScopeHeldElsewhere(openAsync: { inside in
+        _ = await TaskLocalScope.withTracking({ await inside() }, persistent: false, onChange: {})
+      })
+      : ScopeHeldElsewhere { inside in
+        S.withTracking({ inside() }, onChange: {})
+      }
     var prepared = untracked(S.self)
+    // An actor strategy's timing already runs in a task, on the actor.
+    if !S.usesActor { prepared.isolation = PreparedCase.inTask }
     prepared.tearDown = { held.close() }
     return prepared
   }

@@ -20,6 +20,7 @@ enum Reported {
       scenarios: [
         rowsScopedEveryRender, appendRowRenders, sendChangesNothing, sendChangesNothingEnum, observeCascade,
         checkingDepth, partialUpdate, createClear, replaceRows, appendRows,
+        stalledReader.skippingInstructions(Contention.instructionsSkipReason),
       ],
       // The first report's shape: a scrolled list re-rendering its rows' scopes.
       headline: "rows-scoped-every-render"

@@ -15,13 +15,27 @@ enum CoreRearmedObservation {
   /// one-shot scope each time.
   ///
   /// `read` need not be `@Sendable`: the workloads mutate on one thread (or in
-  /// `ObservationActor`'s isolation), where `onChange` runs and re-arms.
+  /// `ObservationActor`'s isolation), or serialise their writers
+  /// (``Contention``'s `WriterLock`), so one `onChange` runs and re-arms at a time.
   static func observe<S: ObservationStrategy>(
     _ strategy: S.Type,
     _ read: @escaping () -> Void,
     onChange: @escaping @Sendable () -> Void
   ) {
     arm(S.self, UncheckedSendable(read), onChange: onChange)
+  }
+
+  /// ``observe(_:_:onChange:)`` for as long as `isLive` holds: after each
+  /// re-arm, a scope whose subject is gone (a removed row's ended store) is
+  /// cancelled and `onEnd` called, once.
+  static func observe<S: ObservationStrategy>(
+    _ strategy: S.Type,
+    _ read: @escaping () -> Void,
+    onChange: @escaping @Sendable () -> Void,
+    while isLive: @escaping () -> Bool,
+    onEnd: @escaping () -> Void
+  ) {
+    arm(S.self, UncheckedSendable((read: read, isLive: isLive, onEnd: onEnd)), onChange: onChange)
   }
 
   private static func arm<S: ObservationStrategy>(
@@ -33,5 +47,20 @@ enum CoreRearmedObservation {
       onChange()
       arm(S.self, read, onChange: onChange)
     })
+  }
+
+  private static func arm<S: ObservationStrategy>(
+    _: S.Type,
+    _ ending: UncheckedSendable<(read: () -> Void, isLive: () -> Bool, onEnd: () -> Void)>,
+    onChange: @escaping @Sendable () -> Void
+  ) {
+    let token = S.withTracking(ending.value.read, onChange: {
+      onChange()
+      arm(S.self, ending, onChange: onChange)
+    }).token
+    if !ending.value.isLive() {
+      token.cancel()
+      ending.value.onEnd()
+    }
   }
 }

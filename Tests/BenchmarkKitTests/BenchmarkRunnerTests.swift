@@ -115,6 +115,38 @@ struct BenchmarkRunnerTests {
     #expect(run.cases.map(\.strategy) == strategies)
   }
 
+  @Test func run_ofACaseTimingSingleOperations_keepsTheLatenciesOfEveryKeptSample_ofEveryPass() throws {
+    let scenario = BenchmarkScenario(name: "probe", summary: "times each operation", strategies: ["a", "b"]) {
+      strategy, _ in
+      let recorded = Mutex(LatencyHistogram())
+      return PreparedCase(
+        run: { iterations in
+          recorded.withLock { for _ in 0..<iterations { $0.record(40) } }
+        },
+        latencies: strategy == "a"
+          ? { recorded.withLock { histogram in
+            defer { histogram = LatencyHistogram() }
+            return histogram
+          } } : nil)
+    }
+    let suite = BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])
+    // One pass: a later pass may re-time its first sample to another count.
+    var onePass = Self.configuration
+    onePass.passes = 1
+    let single = try run(suite, configuration: onePass)
+    let probe = try #require(single.cases.first { $0.strategy == "a" })
+    let latency = try #require(probe.latency)
+    // Calibration and warm-up ran operations too: only the samples' are kept.
+    #expect(latency.count == UInt64(probe.samples.count * probe.iterations))
+    #expect(latency.percentile(0.999) == 40 && latency.maxNs == 40 && latency.slowCount == 0)
+    #expect(single.cases.first { $0.strategy == "b" }?.latency == nil)
+    // Two passes merge into one histogram holding both passes' samples.
+    let merged = try run(suite)
+    let both = try #require(merged.cases.first { $0.strategy == "a" }?.latency)
+    #expect(both.count >= UInt64(merged.cases.first { $0.strategy == "a" }!.samples.count))
+    #expect(both.maxNs == 40)
+  }
+
   @Test func run_whenNotificationsDifferFromExpected_failsTheCaseLoudly() throws {
     let run = try run(Self.suite(expected: 1, perOperation: 2))
     for result in run.cases {

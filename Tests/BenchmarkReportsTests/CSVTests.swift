@@ -52,6 +52,24 @@ struct CSVTests {
     #expect(odd[header.firstIndex(of: "growth_exponent")!] == "1.000")
   }
 
+  @Test func results_ofACaseTimingSingleOperations_endWithTheirPercentiles_emptyElsewhere() throws {
+    var probe = Fixtures.result("stalled-reader", "apple", samples: [30, 31, 32])
+    var latency = LatencyHistogram()
+    for value in 1...1_000 as ClosedRange<UInt64> { latency.record(value == 1_000 ? 2_000_000 : 40) }
+    probe.latency = latency
+    let run = Fixtures.run([probe, Fixtures.result("stalled-reader", "none", samples: [20, 21, 22])])
+    let table = try CSVTable.parse(ResultsCSV.render(run))
+    let header = table[0]
+    let field = { (row: Int, column: String) in table[row][header.firstIndex(of: column)!] }
+    #expect(field(1, "latency_ops") == "1000")
+    #expect(field(1, "latency_p50_ns") == "40")
+    #expect(field(1, "latency_p99_ns") == "40")
+    #expect(field(1, "latency_max_ns") == "2000000")
+    #expect(field(1, "latency_over_1ms") == "1")
+    #expect(field(2, "latency_ops") == "" && field(2, "latency_p999_ns") == "")
+    #expect(MarkdownSummary.render(run).contains("## Per-operation latency"), "the Markdown summary tables it too")
+  }
+
   @Test func results_ofFailedCase_haveEmptyTimesAndTheReason() throws {
     let run = Fixtures.run([Fixtures.result("x", "lock", samples: [1, 2], failure: "expected 1, measured 0")])
     let table = try CSVTable.parse(ResultsCSV.render(run))

@@ -22,7 +22,12 @@ struct RegistryTests {
           "no-observers", "observed", "observed-other-keypath", "equal-value", "store-send", "store-send-observed",
           "render-mutate", "observed-rearm", "store-send-rearm", "observed-stream",
         ])
-    #expect(names["collections"] == ["update-row", "insert", "remove", "move", "replace-all", "update-row-rearm"])
+    #expect(
+      names["collections"]
+        == [
+          "update-row", "insert", "remove", "move", "replace-all", "update-row-rearm", "insert-rearm", "remove-rearm",
+          "move-rearm", "replace-all-rearm",
+        ])
     #expect(names["nesting"] == ["leaf-write", "leaf-read-tracked", "sibling-write", "leaf-write-rearm"])
     #expect(
       names["scopes"]
@@ -30,19 +35,21 @@ struct RegistryTests {
           "empty", "track-fire", "track-many-fire", "never-fires", "never-fires-pileup", "lazy-rows",
           "lazy-rows-per-row-scope", "models-die",
         ])
-    #expect(names["contention"] == ["object", "store", "actor-hop"])
+    #expect(names["contention"] == ["object", "store", "actor-hop", "object-rearm", "store-rearm"])
     #expect(
       names["reported"]
         == [
           "rows-scoped-every-render", "append-row-renders", "send-changes-nothing", "send-changes-nothing-enum",
           "observe-cascade", "checking-depth", "partial-update", "create-clear", "replace-rows", "append-rows",
+          "stalled-reader",
         ])
     #expect(names["examples"] == ["tracked-pair"])
   }
 
   @Test func everyScenario_saysWhatOneOperationIs_andRunsAppleWhereItRunsTheMatrix() {
     for suite in ScenarioCase.suites {
-      #expect(suite.isDefault || [KnownCounts.suite.name, Examples.suite.name].contains(suite.name))
+      #expect(
+        suite.isDefault || [KnownCounts.suite.name, Examples.suite.name, Reported.suite.name].contains(suite.name))
       for scenario in suite.scenarios {
         #expect(!scenario.summary.isEmpty && !scenario.summary.contains("\n"))
         #expect(scenario.quickSizes.allSatisfy { $0 <= scenario.sizes.last! })
@@ -100,6 +107,8 @@ struct RegistryTests {
         StrategyIDs.anyThread + ["apple", "none"],
         StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
         StrategyIDs.onActor,
+        StrategyIDs.anyThread + ["apple", "none"],
+        StrategyIDs.anyThread + StrategyIDs.anyThreadRefinements + ["apple", "none"],
       ])
   }
 

@@ -13,9 +13,12 @@ struct ScenarioFormTests {
     let links = Self.forms.compactMapValues(\.likeForLike)
     #expect(
       links == [
-        "collections/update-row": "update-row-rearm", "nesting/leaf-write": "leaf-write-rearm",
+        "collections/update-row": "update-row-rearm", "collections/insert": "insert-rearm",
+        "collections/remove": "remove-rearm", "collections/move": "move-rearm",
+        "collections/replace-all": "replace-all-rearm", "nesting/leaf-write": "leaf-write-rearm",
         "reads/store-after-send": "store-after-send-routed", "mutations/observed": "observed-rearm",
-        "mutations/store-send-observed": "store-send-rearm",
+        "mutations/store-send-observed": "store-send-rearm", "contention/object": "object-rearm",
+        "contention/store": "store-rearm",
       ])
   }
 
@@ -30,9 +33,11 @@ struct ScenarioFormTests {
     }
   }
 
-  @Test func contentionStore_isIdiomaticWithNoLikeForLikeForm() {
-    #expect(Self.forms["contention/store"]?.kind == .idiomatic)
-    #expect(Self.forms["contention/store"]?.likeForLike == nil)
+  @Test func everyIdiomaticScenario_hasItsLikeForLikeForm() {
+    for (key, form) in Self.forms where form.kind == .idiomatic && form.forms == ScenarioForm.persistentAgainstRearmed {
+      #expect(form.likeForLike != nil, "\(key) has no like-for-like form")
+    }
+    #expect(Self.forms["contention/store"]?.likeForLike == "store-rearm")
   }
 
   @Test func tradeOffs_areReadOffTheCapabilities() {

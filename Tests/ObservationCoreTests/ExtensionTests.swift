@@ -42,7 +42,7 @@ struct ExtensionTests {
       }
     }
     let contention = Self.suites.first { $0.name == "contention" }!
-    #expect(contention.scenarios.map { $0.strategies.contains(Self.added) } == [true, true, false])
+    #expect(contention.scenarios.map { $0.strategies.contains(Self.added) } == [true, true, false, true, true])
   }
 
   @Test func defaultSuites_areUnchanged_byAnAddedStrategy() {
@@ -85,7 +85,9 @@ struct ExtensionTests {
   }
 
   @Test func addedStrategy_ranInTheContentionSuite() {
-    #expect(Self.cases.filter { $0.suite == "contention" }.map(\.scenario.name) == ["object", "store"])
+    #expect(
+      Self.cases.filter { $0.suite == "contention" }.map(\.scenario.name)
+        == ["object", "store", "object-rearm", "store-rearm"])
   }
 
   struct Outcome: Sendable {

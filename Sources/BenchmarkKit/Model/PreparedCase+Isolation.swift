@@ -25,6 +25,25 @@ extension PreparedCase {
   }
 }
 
+extension PreparedCase {
+  /// An isolation function that runs the timing closure in a task of its own,
+  /// off every actor, while the runner's thread waits.
+  ///
+  /// For an operation that costs something else in a task than outside one: a
+  /// task-local lookup, which outside any task has no task to look in and
+  /// returns at once. The task is detached, so it inherits no task-local value
+  /// and needs no actor the blocked caller might hold.
+  public static func inTask(_ body: @escaping () -> Void) {
+    let body = UncheckedSendable(body)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      body.value()
+      done.signal()
+    }
+    done.wait()
+  }
+}
+
 /// Runs `body` with `actor`'s isolation held, synchronously.
 private func runIsolated<A: Actor>(to actor: isolated A, _ body: () -> Void) {
   body()

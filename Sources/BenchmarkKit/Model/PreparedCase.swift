@@ -58,6 +58,16 @@ public struct PreparedCase {
   /// Releases what set-up made, after the last sample; `nil` when nothing to do.
   public var tearDown: (() -> Void)?
 
+  /// Hands over the latencies of single operations the case timed itself since
+  /// it was last asked, or `nil` for a case timed only as whole samples.
+  ///
+  /// For a probe whose question is how long the slowest operations wait (a
+  /// reader stalled by a writer), which a sample's mean hides. The runner asks
+  /// inside the case's isolation, outside the clock: before each sample, to drop
+  /// what calibration and warm-up left, and after it, to keep the sample's;
+  /// the result then holds them all (``CaseResult/latency``).
+  public var latencies: (() -> LatencyHistogram)?
+
   /// Creates a prepared case.
   ///
   /// - Parameters:
@@ -69,13 +79,15 @@ public struct PreparedCase {
   ///     causes; checked after sampling when `notifications` is set.
   ///   - isolation: Runs the timing closure synchronously in another isolation.
   ///   - tearDown: Releases what set-up made.
+  ///   - latencies: Hands over the single operations' latencies the case timed.
   public init(
     operationsPerIteration: Int = 1,
     run: @escaping (_ iterations: Int) -> Void,
     notifications: (() -> Int)? = nil,
     expectedNotificationsPerOperation: Double? = nil,
     isolation: ((_ body: @escaping () -> Void) -> Void)? = nil,
-    tearDown: (() -> Void)? = nil
+    tearDown: (() -> Void)? = nil,
+    latencies: (() -> LatencyHistogram)? = nil
   ) {
     precondition(
       operationsPerIteration == 1 || operationsPerIteration == unrollFactor,
@@ -86,5 +98,6 @@ public struct PreparedCase {
     self.expectedNotificationsPerOperation = expectedNotificationsPerOperation
     self.isolation = isolation
     self.tearDown = tearDown
+    self.latencies = latencies
   }
 }

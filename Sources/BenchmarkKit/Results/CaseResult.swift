@@ -93,6 +93,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
   public var notificationsPerOperation: Double?
   /// What the case declared one operation must notify, if anything.
   public var expectedNotificationsPerOperation: Double?
+  /// The latencies of single operations, for a case that times each one
+  /// (``PreparedCase/latencies``): every kept sample's, of every pass; `nil`
+  /// for the others.
+  public var latency: LatencyHistogram?
   /// Instructions per operation counted under callgrind over the measured region,
   /// the loop's own removed (`obsbench run --metric instructions`); `nil` when
   /// not counted.

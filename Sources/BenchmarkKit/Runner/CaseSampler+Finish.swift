@@ -66,6 +66,8 @@ extension CaseSampler {
   /// Writes the samples into the result's per-sample arrays, one pass's worth.
   private func recordSamples() {
     result.elapsedNs += samples.map(\.elapsedNs)
+    let latencies = samples.compactMap(\.latencies)
+    if !latencies.isEmpty { result.latency = LatencyHistogram(merging: latencies) }
     result.sampleRounds = samples.map(\.round)
     result.passSampleCounts = [samples.count]
     if counter != nil {

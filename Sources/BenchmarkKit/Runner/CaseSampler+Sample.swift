@@ -20,6 +20,9 @@ extension CaseSampler {
     var bytes: UInt64?
     /// Notifications during the sample; `nil` when the case counts none.
     var notifications: Int?
+    /// The single operations' latencies the case timed during the sample; `nil`
+    /// when it times none.
+    var latencies: LatencyHistogram?
 
     /// The operations the sample ran.
     var operations: Int { iterations * operationsPerIteration }

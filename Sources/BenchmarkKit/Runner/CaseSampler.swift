@@ -53,6 +53,8 @@ final class CaseSampler {
       let iterations = result.iterations
       let notificationsBefore = prepared.notifications?()
       let allocationsBefore = counter?.snapshot()
+      // What calibration, warm-up or a dropped sample left is not this sample's.
+      _ = prepared.latencies?()
       let start = MonotonicClock.now()
       prepared.run(iterations)
       let elapsed = MonotonicClock.now() &- start
@@ -70,6 +72,7 @@ final class CaseSampler {
       if let before = notificationsBefore, let after = notificationsAfter {
         sample.notifications = after - before
       }
+      sample.latencies = prepared.latencies?()
       samples.append(sample)
     }
   }

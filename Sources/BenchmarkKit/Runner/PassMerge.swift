@@ -70,6 +70,8 @@ extension CaseResult {
     merged.allocationSamples = concatenated(present.map(\.allocationSamples))
     merged.byteSamples = concatenated(present.map(\.byteSamples))
     merged.notificationSamples = concatenated(present.map(\.notificationSamples))
+    let latencies = present.compactMap(\.latency)
+    merged.latency = latencies.isEmpty ? nil : LatencyHistogram(merging: latencies)
     merged.allocationsPerOperation = merged.allocationSamples.flatMap(Statistics.median)
     merged.bytesPerOperation = merged.byteSamples.flatMap(Statistics.median)
     // Notifications over all operations of all passes: weigh each pass's rate by

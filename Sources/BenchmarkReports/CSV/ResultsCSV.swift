@@ -22,6 +22,11 @@ import BenchmarkKit
 /// `apple`'s overhead (a ratio, 1 = apple's), the scenario and size's
 /// `cheapest` strategy and whether this one is `tied_with_cheapest`, and in a
 /// headline scenario the strategy it is `dominated_by`, if any.
+///
+/// A case that times single operations (``CaseResult/latency``, a stall probe)
+/// ends its row with their count and percentiles: `latency_ops`,
+/// `latency_p50_ns`, `latency_p99_ns`, `latency_p999_ns`, `latency_max_ns` and
+/// `latency_over_1ms`, the operations that took 1 ms or more; empty elsewhere.
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -35,6 +40,7 @@ public enum ResultsCSV {
     "overhead_ns", "overhead_bound", "overhead_ci_low", "overhead_ci_high",
     "overhead_share_of_apple", "overhead_share_bound", "overhead_share_ci_low", "overhead_share_ci_high",
     "cheapest", "tied_with_cheapest", "dominated_by",
+    "latency_ops", "latency_p50_ns", "latency_p99_ns", "latency_p999_ns", "latency_max_ns", "latency_over_1ms",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -80,9 +86,19 @@ public enum ResultsCSV {
         published?.versusCheapest?.cheapest ?? "",
         published?.versusCheapest.map { $0.isTied ? "true" : "false" } ?? "",
         published?.choice?.dominatedBy ?? "",
-      ]
+      ] + latencyFields(result.latency)
       lines.append(CSVField.row(fields))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The latency columns of a case, empty for one that timed no single operation.
+  private static func latencyFields(_ latency: LatencyHistogram?) -> [String] {
+    guard let latency, latency.count > 0 else { return Array(repeating: "", count: 6) }
+    let percentile = { (p: Double) in latency.percentile(p).map { String($0) } ?? "" }
+    return [
+      String(latency.count), percentile(0.5), percentile(0.99), percentile(0.999), String(latency.maxNs),
+      String(latency.slowCount),
+    ]
   }
 }

@@ -46,6 +46,7 @@ public enum MarkdownSummary {
       }
     }
     lines += InstructionsTable.markdownLines(run)
+    lines += latencyLines(run)
     lines += growthLines(run)
     lines += checkLines(run)
     let failures = run.failures
