@@ -158,13 +158,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     ).exchanged
   }
 
-  /// Runs after this thread claimed the fire of a node it unlinked (not yet
-  /// counted): calls `onChange`, then unlinks the other nodes.
-  func didFire() {
+  /// Runs after this thread claimed the fire of `fired`, a node it unlinked (not
+  /// yet counted): calls `onChange`, then unlinks the other nodes.
+  func didFire(_ fired: UnsafeMutablePointer<ObserverNode>) {
     onChange()
     // The one claimed node is counted only now, so that the tables' reference
     // keeps the observer alive through the call.
-    nodesUnlinked(nodeCount == 1 ? 1 : unlinkAll() + 1)
+    nodesUnlinked(nodeCount == 1 ? 1 : unlinkAll(except: fired) + 1)
   }
 
   /// Cancels the observation: it will not fire, and it leaves every table.
@@ -200,9 +200,15 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     nodesUnlinked(skipped)
   }
 
-  private func unlinkAll() -> Int {
+  /// Unlinks every node still linked.
+  ///
+  /// `fired`, a node the caller's mutation unlinked, is not looked for: when it
+  /// is alone in its run, that core is not asked at all (one lock fewer per
+  /// fire). Nothing links it again, so its core would find nothing to unlink.
+  private func unlinkAll(except fired: UnsafeMutablePointer<ObserverNode>? = nil) -> Int {
     var unlinked = 0
     forEachRegistrarRun { core, start, count in
+      if count == 1 && start == fired { return }
       unlinked += core._withUnsafeGuaranteedRef { $0.unlink(start, count: count) }
     }
     return unlinked
