@@ -174,7 +174,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(parent: self.source, initial: initial, project: project, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
-      guard tree.guard.withExclusiveAccess({ source.isPresentNow }) else { return }
+      guard source.isKnownPresent || tree.guard.withExclusiveAccess({ source.isPresentNow }) else { return }
       dispatch(embed(action))
     }
   }

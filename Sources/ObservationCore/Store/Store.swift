@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A unidirectional store: a value-type state, a reducer, `send`, and tracked
 /// reads through dynamic member lookup.
 ///
@@ -155,7 +157,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     changes.collect {
       tree.guard.withExclusiveAccess {
         if !tree.filledMemos.isEmpty { tree.dropMemos() }
-        tree.sends &+= 1
+        tree.sends.store(tree.sends.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         root.reduce(action)
         if root.rootWasReplaced { root.didReplaceRoot() }
       }
