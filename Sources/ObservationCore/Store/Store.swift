@@ -163,7 +163,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
       }
     }
     if Strategy.Invalidation.isPerField {
-      if changes.writes != nil { changes.notify() }
+      if changes.first != nil { changes.notify() }
     } else if changes.changed, !tree.registrar.isUnwatched(1) {
       // Nobody watching the tree: one load, no call.
       tree.registrar.notify(1)
