@@ -97,7 +97,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
         }
       }
       return ObserverHeader(
-        stateWord: armed, linkedWord: total, isPersistent: persistent, nodeCount: total, onChange: onChange)
+        linkedWord: total, stateWord: armed, isPersistent: persistent, nodeCount: total, onChange: onChange)
     }
     return unsafeDowncast(buffer, to: Observer.self)
   }
@@ -120,20 +120,22 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     withUnsafeMutablePointerToElements { $0 }
   }
 
-  /// The state (`armed`, `fired`, `cancelled`), as the atomic it is.
-  @inline(__always)
-  private var state: UnsafeMutablePointer<Atomic<UInt8>> {
-    withUnsafeMutablePointer(to: &fields.pointee.stateWord) {
-      UnsafeMutableRawPointer($0).assumingMemoryBound(to: Atomic<UInt8>.self)
-    }
-  }
+  // The atomics are found by offset from the header, not through an inout
+  // access to their fields (`&fields.pointee.stateWord`): such an access is a
+  // formal write, which ThreadSanitizer reports as a race between threads that
+  // only ever touch the word atomically.
 
-  /// The nodes still linked, as the atomic it is.
+  /// The nodes still linked, as the atomic it is: the header's first word.
   @inline(__always)
   private var linkedCount: UnsafeMutablePointer<Atomic<Int>> {
-    withUnsafeMutablePointer(to: &fields.pointee.linkedWord) {
-      UnsafeMutableRawPointer($0).assumingMemoryBound(to: Atomic<Int>.self)
-    }
+    UnsafeMutableRawPointer(fields).assumingMemoryBound(to: Atomic<Int>.self)
+  }
+
+  /// The state (`armed`, `fired`, `cancelled`), as the atomic it is: the byte
+  /// after the linked count.
+  @inline(__always)
+  private var state: UnsafeMutablePointer<Atomic<UInt8>> {
+    (UnsafeMutableRawPointer(fields) + ObserverHeader.stateOffset).assumingMemoryBound(to: Atomic<UInt8>.self)
   }
 
   private var nodeCount: Int { fields.pointee.nodeCount }
@@ -237,13 +239,22 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
 /// atomic fields are plain words here that are only ever accessed through
 /// `Atomic` views of their memory (`Observer.state`, `Observer.linkedCount`),
 /// which has the same size and alignment; the header is written once, before the
-/// observer is published to any other thread.
+/// observer is published to any other thread. They lead the header, where a
+/// struct's stored properties are laid out in order: `stateOffset` says where
+/// the second one is, and a debug build checks it.
 struct ObserverHeader {
-  /// The observer's state as an `Atomic<UInt8>`.
-  var stateWord: UInt8
   /// How many nodes are linked, as an `Atomic<Int>`.
   var linkedWord: Int
+  /// The observer's state as an `Atomic<UInt8>`.
+  var stateWord: UInt8
   let isPersistent: Bool
   let nodeCount: Int
   let onChange: @Sendable () -> Void
+
+  /// Where `stateWord` is, from the start of the header.
+  static var stateOffset: Int {
+    assert(MemoryLayout<ObserverHeader>.offset(of: \ObserverHeader.linkedWord) == 0)
+    assert(MemoryLayout<ObserverHeader>.offset(of: \ObserverHeader.stateWord) == MemoryLayout<Int>.size)
+    return MemoryLayout<Int>.size
+  }
 }
