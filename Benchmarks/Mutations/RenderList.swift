@@ -16,7 +16,9 @@ final class CoreRenderList<S: ObservationStrategy> {
   let rows: ContiguousArray<RowStore>
   /// The rows whose scopes fired.
   let queue: RenderQueue
-  private var tokens: ContiguousArray<ObservationToken?>
+  /// Each row's render scope. Not checked for exclusivity at run time, like the
+  /// queue's storage: the list's upkeep is not what the update cycle measures.
+  @exclusivity(unchecked) private var tokens: ContiguousArray<ObservationToken?>
 
   /// A list of `count` rows, each rendered once.
   init(rows count: Int) {

@@ -32,7 +32,7 @@ public struct FirePlan {
       node.pointee.fireNext = nil
       let observer = node.pointee.observer
       if observer._withUnsafeGuaranteedRef({ $0.claim() }) {
-        observer._withUnsafeGuaranteedRef { $0.didFire() }
+        observer._withUnsafeGuaranteedRef { $0.didFire(node) }
       } else {
         observer._withUnsafeGuaranteedRef { $0.nodesUnlinked(1) }
       }

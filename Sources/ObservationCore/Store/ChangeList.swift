@@ -9,6 +9,12 @@ import CObservationSupport
 /// someone watches that field, so an unobserved write stays one load and a
 /// branch; with whole invalidation a flag says that anything changed.
 public struct ChangeList {
+  /// The first registrar written, retained, and the bits written on it: a send
+  /// that writes one registrar (one row's field, the usual case) needs no list.
+  @usableFromInline var first: Unmanaged<RegistrarBase>?
+  @usableFromInline var firstMask: UInt64 = 0
+  /// The other registrars written, once there are any: a spare list of the
+  /// thread's pool.
   @usableFromInline var writes: UnsafeMutablePointer<AccessList>?
   @usableFromInline var changed = false
 
@@ -32,6 +38,17 @@ public struct ChangeList {
   @usableFromInline
   mutating func record(_ registrar: RegistrarBase, _ mask: UInt64) {
     changed = true
+    guard let first else {
+      // Retained: the reducer may drop the last copy of the state holding it
+      // (a row removed after it was written), and its observers still hear of it.
+      self.first = Unmanaged.passUnretained(registrar).retain()
+      firstMask = mask
+      return
+    }
+    if first.toOpaque() == Unmanaged.passUnretained(registrar).toOpaque() {
+      firstMask |= mask
+      return
+    }
     if writes == nil { writes = ScratchPool.acquire() }
     writes.unsafelyUnwrapped.pointee.record(registrar, mask)
   }
@@ -55,18 +72,22 @@ public struct ChangeList {
   /// called once each.
   @usableFromInline
   mutating func notify() {
-    guard let writes else { return }
-    writes.pointee.mergeDuplicates()
-    if writes.pointee.count == 1 {
-      let entry = writes.pointee.entries[0]
-      entry.registrar._withUnsafeGuaranteedRef { $0.notify(entry.mask) }
-    } else {
-      var plans = writes.pointee.entries.map { entry in
-        entry.registrar._withUnsafeGuaranteedRef { $0.takePlan(entry.mask) }
-      }
-      for i in plans.indices { plans[i].fireOneShots() }
-      FirePlan.firePersistent(of: &plans)
+    guard let first else { return }
+    self.first = nil
+    defer { first.release() }
+    guard let writes else {
+      first._withUnsafeGuaranteedRef { $0.notify(firstMask) }
+      return
     }
+    // The list never holds `first`: `record` keeps its bits apart.
+    writes.pointee.mergeDuplicates()
+    var plans = [first._withUnsafeGuaranteedRef { $0.takePlan(firstMask) }]
+    plans.reserveCapacity(1 + writes.pointee.count)
+    for entry in writes.pointee.entries {
+      plans.append(entry.registrar._withUnsafeGuaranteedRef { $0.takePlan(entry.mask) })
+    }
+    for i in plans.indices { plans[i].fireOneShots() }
+    FirePlan.firePersistent(of: &plans)
     writes.pointee.removeAll()
     ScratchPool.release(writes)
     self.writes = nil

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A child state that may go away: an optional (presented) child, or one row of
 /// an identified collection. It ends for good the first time it is found missing
 /// or replaced by a state of another identity.
@@ -21,8 +23,9 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   /// Whether the parent's state still exists; `nil` when it cannot end.
   @usableFromInline let parentIsPresent: (() -> Bool)?
   /// The tree's `sends` when the state was last found present. Only a send
-  /// changes the state, so until the next one it is still present. Guarded.
-  @exclusivity(unchecked) @usableFromInline var presentAt: UInt64 = .max
+  /// changes the state, so until the next one it is still present. Written under
+  /// the guard; an atomic for `isKnownPresent`, which reads it without.
+  @usableFromInline let presentAt = Atomic<UInt64>(.max)
   /// Whose `sends` to compare; the tree outlives its sources' use (a store holds
   /// its tree), so no reference count is checked on the way.
   @usableFromInline unowned(unsafe) let tree: StoreTree<State.Strategy>
@@ -50,7 +53,7 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   final func current() -> State? {
     if ended { return nil }
     if let state = project(), state._$identity == last.pointee._$identity {
-      presentAt = tree.sends
+      presentAt.store(tree.sends.load(ordering: .relaxed), ordering: .relaxed)
       return state
     }
     ended = true
@@ -74,8 +77,27 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   final var isPresentNow: Bool {
     if ended { return false }
     if let parentIsPresent, !parentIsPresent() { return false }
-    if presentAt == tree.sends, !State.Strategy.Scope.isRecording { return true }
+    if isFoundSinceLastSend, !State.Strategy.Scope.isRecording { return true }
     return current() != nil
+  }
+
+  /// `isPresentNow` where it needs neither the guard nor a look: the state was
+  /// found present since the last send and no parent can end. What a row's send
+  /// checks before it takes the guard to look.
+  ///
+  /// Sound without the guard: it reads two atomics, and the answer is as good as
+  /// the guarded one, which a send on another thread may also outdate before the
+  /// reducer runs (the reducer then finds no row). An ended source is never
+  /// found present again, so `ended` need not be read: it is set only by a look
+  /// after a send, which leaves `presentAt` behind `sends`.
+  @inlinable
+  final var isKnownPresent: Bool {
+    parentIsPresent == nil && isFoundSinceLastSend && !State.Strategy.Scope.isRecording
+  }
+
+  @inlinable
+  final var isFoundSinceLastSend: Bool {
+    presentAt.load(ordering: .relaxed) == tree.sends.load(ordering: .relaxed)
   }
 
   override func read<R>(_ body: (State) -> R) -> R {

@@ -7,20 +7,23 @@ extension IdentifiedArray {
   /// Inserts `element` at `index` of the order. A row with the same id is
   /// replaced in place instead (its observers notified if the identity differs).
   public mutating func insert(_ element: Element, at index: Int) {
-    if let old = _storage[element.id] {
+    if let slot = _slots[element.id] {
+      let old = _rows[slot].unsafelyUnwrapped
       if old._$identity != element._$identity { old.didReplace() }
-      _storage[element.id] = element
+      _rows[slot] = element
       return
     }
     _ids.insert(element.id, at: min(max(index, 0), _ids.count))
-    _storage[element.id] = element
+    appendRow(element, id: element.id)
     didSet(Self.structure)
   }
 
   /// Removes the row with `id`; its observers are notified as of a replacement.
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    guard let removed = _storage.removeValue(forKey: id) else { return nil }
+    guard let slot = _slots[id] else { return nil }
+    let removed = _rows[slot].unsafelyUnwrapped
+    removeSlot(of: id, at: slot)
     _ids.remove(at: _ids.firstIndex(of: id)!)
     removed.didReplace()
     didSet(Self.structure)
@@ -44,13 +47,15 @@ extension IdentifiedArray {
   /// - Complexity: O(n).
   public mutating func replaceAll(with elements: some Sequence<Element>) {
     let new = IdentifiedArray(elements)
-    for (id, old) in _storage {
-      if let replacement = new._storage[id], replacement._$identity == old._$identity { continue }
+    for (id, slot) in _slots {
+      let old = _rows[slot].unsafelyUnwrapped
+      if let replacement = new[id: id], replacement._$identity == old._$identity { continue }
       old.didReplace()
     }
     let structureChanged = new._ids != _ids
     _ids = new._ids
-    _storage = new._storage
+    _rows = new._rows
+    _slots = new._slots
     if structureChanged { didSet(Self.structure) }
   }
 }

@@ -1,11 +1,18 @@
-/// An ordered collection of identified child states: ordered ids plus storage by
-/// id, the observable counterpart of TCA's `IdentifiedArray`.
+/// An ordered collection of identified child states: ordered ids plus the rows
+/// they name, the observable counterpart of TCA's `IdentifiedArray`.
 ///
 /// Its structure (which ids, in which order) is one observed field of its own, so
 /// observers of the structure — a `ForEach` — are told apart from observers of one
 /// row. Updating a row in place through `subscript(id:)` notes nothing here: the
 /// row notes its own writes. Inserting, removing, moving and replacing note the
 /// structure, and the removed or replaced rows as a whole.
+///
+/// The rows sit in an array of slots in no particular order, found by id through
+/// one dictionary of slot numbers: a row is read or updated in place with one
+/// lookup by id (a dictionary of rows needed two to update one, moving it out and
+/// back), and a row store that remembers its row's slot reads it with none
+/// (`row(_:hint:)`). A slot moves only when a removal fills the hole it leaves
+/// with the last slot.
 ///
 /// - Complexity: reading or updating a row by id is O(1); insert and remove are
 ///   O(n) in the worst case (the id order shifts).
@@ -15,7 +22,12 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
 
   public let _$registrar = Strategy.Registrar()
   @usableFromInline var _ids: [ID] = []
-  @usableFromInline var _storage: [ID: Element] = [:]
+  /// The rows, each in the slot `_slots` gives its id. Never nil but while
+  /// `subscript(id:)` lends a slot out: optional so that a slot can be lent as
+  /// the subscript's `Element?` in place.
+  @usableFromInline var _rows: ContiguousArray<Element?> = []
+  /// The slot of each row in `_rows`, by id.
+  @usableFromInline var _slots: [ID: Int] = [:]
 
   /// The structure field.
   @usableFromInline static var structure: ObservedField { 0 }
@@ -26,12 +38,13 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// A collection of `elements`, in order; later duplicates of an id are dropped.
   public init(_ elements: some Sequence<Element>) {
     // Sized once from what the sequence promises, not grown by doubling: half the
-    // copying, and a buffer of the size the rows need.
+    // copying, and buffers of the size the rows need.
     _ids.reserveCapacity(elements.underestimatedCount)
-    _storage.reserveCapacity(elements.underestimatedCount)
-    for element in elements where _storage[element.id] == nil {
+    _rows.reserveCapacity(elements.underestimatedCount)
+    _slots.reserveCapacity(elements.underestimatedCount)
+    for element in elements where _slots[element.id] == nil {
       _ids.append(element.id)
-      _storage[element.id] = element
+      appendRow(element, id: element.id)
     }
   }
 
@@ -50,7 +63,21 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// The rows in order: a read of the structure.
   public var elements: [Element] {
     access(Self.structure)
-    return _ids.map { _storage[$0]! }
+    return _ids.map { _rows[_slots[$0]!].unsafelyUnwrapped }
+  }
+
+  /// The row with `id`, when `hint` is its slot; else looked up by id, and
+  /// `hint` set to its slot. A read of neither the structure nor the row.
+  ///
+  /// What a row store's read calls: its row keeps its slot from one read to the
+  /// next unless a removal moved it, so the read costs a comparison of ids and
+  /// no hashing.
+  @inlinable
+  func row(_ id: ID, hint: inout Int) -> Element? {
+    if hint < _rows.count, let row = _rows[hint], row.id == id { return row }
+    guard let slot = _slots[id] else { return nil }
+    hint = slot
+    return _rows[slot]
   }
 
   /// The row with `id`; updating it in place changes only that row.
@@ -61,30 +88,70 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// and inlined: a `_modify` coroutine called across the module allocates its
   /// frame on every call, and nested ones allocate one each.
   ///
-  /// - Complexity: two lookups by id when updating in place, one when reading.
+  /// - Complexity: one lookup by id.
   @inlinable
   public subscript(id id: ID) -> Element? {
-    get { _storage[id] }
+    get { _slots[id].flatMap { _rows[$0] } }
     _modify {
-      // Moved out and back rather than changed through the dictionary's slot:
-      // the old row's registrar is all that is kept of it (no copy of the row,
-      // whose buffers stay unique for the change in place), and the lookups
-      // before and after the change are spared.
-      var element = _storage.removeValue(forKey: id)
-      let old = element?._$registrar
-      defer {
-        let new = element?._$registrar
-        if let element { _storage[id] = element }
-        if let old, old !== new {
-          // Replaced or removed as a whole: its observers lose what they read.
-          ChangeList.noteWrite(of: old, ~0, Strategy.self)
+      if let slot = _slots[id] {
+        // Changed in its slot: the row's own buffers stay unique for a change in
+        // place, and only its registrar is kept of the old row, to tell a
+        // replacement from an update.
+        let old = _rows[slot].unsafelyUnwrapped._$registrar
+        defer { didModifyRow(id, slot: slot, old: old) }
+        yield &_rows[slot]
+      } else {
+        var element: Element? = nil
+        defer {
+          if let element {
+            appendRow(element, id: id)
+            _ids.append(id)
+            didSet(Self.structure)
+          }
         }
-        if (old == nil) != (new == nil) {
-          if old != nil { _ids.removeAll { $0 == id } } else { _ids.append(id) }
-          didSet(Self.structure)
-        }
+        yield &element
       }
-      yield &element
     }
+  }
+
+  /// Notes what became of the row with `id` in `slot`, whose registrar was `old`,
+  /// after `subscript(id:)` lent the slot out: a row replaced or removed as a
+  /// whole loses its observers' reads; a removed row leaves the structure.
+  @inlinable
+  mutating func didModifyRow(_ id: ID, slot: Int, old: Strategy.Registrar) {
+    let new = _rows[slot]?._$registrar
+    if old !== new {
+      ChangeList.noteWrite(of: old, ~0, Strategy.self)
+    }
+    if new == nil {
+      removeSlot(of: id, at: slot)
+      _ids.removeAll { $0 == id }
+      didSet(Self.structure)
+    }
+  }
+
+  /// Puts `element` in a new slot, found by `id`; the caller keeps the order of
+  /// ids.
+  @usableFromInline
+  mutating func appendRow(_ element: Element, id: ID) {
+    _slots[id] = _rows.count
+    _rows.append(element)
+  }
+
+  /// Frees the slot of the row `id`, moving the last slot into it; the caller
+  /// keeps the order of ids.
+  @usableFromInline
+  mutating func removeSlot(of id: ID, at slot: Int) {
+    _slots[id] = nil
+    let last = _rows.count - 1
+    if slot != last {
+      _rows.swapAt(slot, last)
+      // The moved row is found by its own id, unless it was stored under another
+      // one (`rows[id: a] = rowWithIDb`), which only a search finds.
+      var moved = _rows[slot].unsafelyUnwrapped.id
+      if _slots[moved] != last { moved = _slots.first { $0.value == last }!.key }
+      _slots[moved] = slot
+    }
+    _rows.removeLast()
   }
 }

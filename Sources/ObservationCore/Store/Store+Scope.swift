@@ -127,7 +127,8 @@ extension Store {
   /// where the store is scoped.
   ///
   /// - Complexity: a read or send of the row calls one closure per level from
-  ///   the root, plus `get` and one lookup by id.
+  ///   the root, plus `get`; it finds the row where it was found last, and looks
+  ///   it up by id only when a removal moved it.
   @inlinable
   public func scope<Row, RowAction>(
     row id: Row.ID,
@@ -144,8 +145,9 @@ extension Store {
         children[key] = nil
         return nil
       }
+      let hint = RowSlotHint()
       let child = endingChild(
-        initial: row, project: projection { get($0)[id: id] }, embed: { embed(id, $0) }
+        initial: row, project: projection { get($0).row(id, hint: &hint.slot) }, embed: { embed(id, $0) }
       )
       children[key] = child
       return child
@@ -172,7 +174,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(parent: self.source, initial: initial, project: project, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
-      guard tree.guard.withExclusiveAccess({ source.isPresentNow }) else { return }
+      guard source.isKnownPresent || tree.guard.withExclusiveAccess({ source.isPresentNow }) else { return }
       dispatch(embed(action))
     }
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A unidirectional store: a value-type state, a reducer, `send`, and tracked
 /// reads through dynamic member lookup.
 ///
@@ -155,13 +157,13 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     changes.collect {
       tree.guard.withExclusiveAccess {
         if !tree.filledMemos.isEmpty { tree.dropMemos() }
-        tree.sends &+= 1
+        tree.sends.store(tree.sends.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         root.reduce(action)
         if root.rootWasReplaced { root.didReplaceRoot() }
       }
     }
     if Strategy.Invalidation.isPerField {
-      if changes.writes != nil { changes.notify() }
+      if changes.first != nil { changes.notify() }
     } else if changes.changed, !tree.registrar.isUnwatched(1) {
       // Nobody watching the tree: one load, no call.
       tree.registrar.notify(1)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the stores of one tree share: the guard of its state and the registrar that
 /// whole invalidation records every read on.
 @usableFromInline
@@ -9,8 +11,11 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// (The guard provides exclusivity; a dynamic check would cost every send.)
   @exclusivity(unchecked) @usableFromInline var filledMemos: [any MemoizedSource] = []
   /// The sends reduced so far, counted before each reducer runs: what tells an
-  /// ending source that its state may have changed since it last looked. Guarded.
-  @exclusivity(unchecked) @usableFromInline var sends: UInt64 = 0
+  /// ending source that its state may have changed since it last looked. Written
+  /// under the guard; an atomic so that a row's send can ask, without taking the
+  /// guard, whether one happened since its row was last found
+  /// (`EndingSource.isKnownPresent`). Relaxed loads and stores are plain moves.
+  @usableFromInline let sends = Atomic<UInt64>(0)
 
   @usableFromInline
   init() {}

@@ -5,7 +5,10 @@
 /// can never fire: it ends by itself, and is freed with its closure once its token
 /// is gone. Cancel explicitly to end an observation of models that live on; a
 /// cancelled observation leaves no trace in any registrar.
-public struct ObservationToken: Sendable {
+///
+/// Unchecked: its observer is shared safely between threads (see `Observer`),
+/// but cannot say so in its type.
+public struct ObservationToken: @unchecked Sendable {
   let observer: Observer?
 
   init(_ observer: Observer?) {

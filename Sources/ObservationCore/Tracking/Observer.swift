@@ -1,9 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An installed observation: the `onChange` of one tracking scope and the nodes
 /// that link it into the registrars whose fields the scope read.
@@ -25,17 +20,20 @@ import Darwin
 /// retires its core: the nodes are unlinked, and an observer with no linked node
 /// left can never fire; it is ended (no longer armed) and freed once its token is
 /// gone.
-final class Observer: @unchecked Sendable {
+///
+/// The nodes live in the observer's own allocation, after its header (a
+/// `ManagedBuffer`): installing an observation allocates once, and the nodes are
+/// freed with it. A subclass of `ManagedBuffer` may store nothing of its own;
+/// everything is in ``ObserverHeader``, reached through pointers (an access to
+/// the inherited `header` property would be checked for exclusivity at run time).
+/// Safe to share between threads (its state is atomic, its nodes guarded by
+/// their registrars), but not `Sendable` in type: `ManagedBuffer` makes that
+/// conformance unavailable to every subclass, so ``ObservationToken`` vouches for
+/// it instead.
+final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   private static let armed: UInt8 = 0
   private static let fired: UInt8 = 1
   private static let cancelled: UInt8 = 2
-
-  private let state = Atomic<UInt8>(Observer.armed)
-  private let linkedCount: Atomic<Int>
-  let isPersistent: Bool
-  let onChange: @Sendable () -> Void
-  private let nodes: UnsafeMutablePointer<ObserverNode>
-  private let nodeCount: Int
 
   /// Creates the observer and its nodes from `list` and links it into the core of
   /// every registrar read. Empties `list`, dropping its references to the
@@ -48,7 +46,7 @@ final class Observer: @unchecked Sendable {
     list.mergeDuplicates()
     guard list.count > 0 else { return nil }
     let total = prepareMasks(of: &list)
-    let observer = Observer(list: list, total: total, persistent: persistent, onChange: onChange)
+    let observer = make(list: list, total: total, persistent: persistent, onChange: onChange)
     observer.link()
     list.removeAll()
     return observer
@@ -73,70 +71,108 @@ final class Observer: @unchecked Sendable {
     return total
   }
 
-  private init(
+  /// Allocates the observer with room for `total` nodes and makes one node per
+  /// (core, bit) of `list`, each run of a core's nodes holding a reference to it.
+  private static func make(
     list: AccessList, total: Int, persistent: Bool, onChange: @escaping @Sendable () -> Void
-  ) {
-    self.isPersistent = persistent
-    self.onChange = onChange
-    self.nodeCount = total
-    self.linkedCount = Atomic(total)
-    // malloc, not `allocate(capacity:)`: the runtime's allocation took the
-    // aligned path (posix_memalign) for this buffer, 20–28 more instructions per
-    // scope installed (callgrind, `scopes/track-fire`); a node needs no more than
-    // malloc's alignment.
-    self.nodes = malloc(MemoryLayout<ObserverNode>.stride * total)!
-      .bindMemory(to: ObserverNode.self, capacity: total)
-    // `self` is fully initialised only now; the nodes refer back to it unretained.
-    let me = Unmanaged.passUnretained(self)
-    var n = 0
-    for entry in list.entries where entry.mask != 0 {
-      let core = entry.registrar._withUnsafeGuaranteedRef { $0.linkingCore() }.retain()
-      var bits = entry.mask
-      var isRunStart = true
-      while bits != 0 {
-        let bit = UInt8(bits.trailingZeroBitCount)
-        bits &= bits &- 1
-        (nodes + n).initialize(
-          to: ObserverNode(observer: me, registrar: core, bit: bit, isRunStart: isRunStart))
-        isRunStart = false
-        n += 1
+  ) -> Observer {
+    let buffer = Observer.create(minimumCapacity: total) { buffer in
+      // The nodes refer back to the observer unretained: the tables' reference
+      // keeps it alive while any node is linked.
+      let me = Unmanaged.passUnretained(unsafeDowncast(buffer, to: Observer.self))
+      buffer.withUnsafeMutablePointerToElements { nodes in
+        var n = 0
+        for entry in list.entries where entry.mask != 0 {
+          let core = entry.registrar._withUnsafeGuaranteedRef { $0.linkingCore() }.retain()
+          var bits = entry.mask
+          var isRunStart = true
+          while bits != 0 {
+            let bit = UInt8(bits.trailingZeroBitCount)
+            bits &= bits &- 1
+            (nodes + n).initialize(
+              to: ObserverNode(observer: me, registrar: core, bit: bit, isRunStart: isRunStart))
+            isRunStart = false
+            n += 1
+          }
+        }
       }
+      return ObserverHeader(
+        linkedWord: total, stateWord: armed, isPersistent: persistent, nodeCount: total, onChange: onChange)
     }
+    return unsafeDowncast(buffer, to: Observer.self)
   }
 
   deinit {
     forEachRegistrarRun { core, _, _ in core.release() }
-    nodes.deinitialize(count: nodeCount)
-    free(nodes)
+    // The nodes are plain values (pointers and flags): nothing to destroy.
+    _ = withUnsafeMutablePointers { header, nodes in nodes.deinitialize(count: header.pointee.nodeCount) }
   }
 
+  /// The header, at a fixed place in the observer's memory.
+  @inline(__always)
+  private var fields: UnsafeMutablePointer<ObserverHeader> {
+    withUnsafeMutablePointerToHeader { $0 }
+  }
+
+  /// The first of the observer's `nodeCount` nodes.
+  @inline(__always)
+  private var nodes: UnsafeMutablePointer<ObserverNode> {
+    withUnsafeMutablePointerToElements { $0 }
+  }
+
+  // The atomics are found by offset from the header, not through an inout
+  // access to their fields (`&fields.pointee.stateWord`): such an access is a
+  // formal write, which ThreadSanitizer reports as a race between threads that
+  // only ever touch the word atomically.
+
+  /// The nodes still linked, as the atomic it is: the header's first word.
+  @inline(__always)
+  private var linkedCount: UnsafeMutablePointer<Atomic<Int>> {
+    UnsafeMutableRawPointer(fields).assumingMemoryBound(to: Atomic<Int>.self)
+  }
+
+  /// The state (`armed`, `fired`, `cancelled`), as the atomic it is: the byte
+  /// after the linked count.
+  @inline(__always)
+  private var state: UnsafeMutablePointer<Atomic<UInt8>> {
+    (UnsafeMutableRawPointer(fields) + ObserverHeader.stateOffset).assumingMemoryBound(to: Atomic<UInt8>.self)
+  }
+
+  private var nodeCount: Int { fields.pointee.nodeCount }
+
+  /// Whether the observer is called on every mutation rather than once.
+  var isPersistent: Bool { fields.pointee.isPersistent }
+
+  /// What the observer calls.
+  var onChange: @Sendable () -> Void { fields.pointee.onChange }
+
   /// Whether the observer can still fire.
-  var isArmed: Bool { state.load(ordering: .acquiring) == Observer.armed }
+  var isArmed: Bool { state.pointee.load(ordering: .acquiring) == Observer.armed }
 
   /// Whether the observer was cancelled before it fired.
-  var isCancelled: Bool { state.load(ordering: .acquiring) == Observer.cancelled }
+  var isCancelled: Bool { state.pointee.load(ordering: .acquiring) == Observer.cancelled }
 
   /// Claims the one-shot fire: true for exactly one caller, and only if the
   /// observer was not cancelled first.
   func claim() -> Bool {
-    state.compareExchange(
+    state.pointee.compareExchange(
       expected: Observer.armed, desired: Observer.fired, ordering: .acquiringAndReleasing
     ).exchanged
   }
 
-  /// Runs after this thread claimed the fire of a node it unlinked (not yet
-  /// counted): calls `onChange`, then unlinks the other nodes.
-  func didFire() {
+  /// Runs after this thread claimed the fire of `fired`, a node it unlinked (not
+  /// yet counted): calls `onChange`, then unlinks the other nodes.
+  func didFire(_ fired: UnsafeMutablePointer<ObserverNode>) {
     onChange()
     // The one claimed node is counted only now, so that the tables' reference
     // keeps the observer alive through the call.
-    nodesUnlinked(nodeCount == 1 ? 1 : unlinkAll() + 1)
+    nodesUnlinked(nodeCount == 1 ? 1 : unlinkAll(except: fired) + 1)
   }
 
   /// Cancels the observation: it will not fire, and it leaves every table.
   /// Cancelling a fired or cancelled observer does nothing.
   func cancel() {
-    guard state.compareExchange(
+    guard state.pointee.compareExchange(
       expected: Observer.armed, desired: Observer.cancelled, ordering: .acquiringAndReleasing
     ).exchanged else { return }
     nodesUnlinked(unlinkAll())
@@ -147,9 +183,9 @@ final class Observer: @unchecked Sendable {
   /// tables' reference to it.
   func nodesUnlinked(_ n: Int) {
     guard n > 0 else { return }
-    if linkedCount.subtract(n, ordering: .acquiringAndReleasing).newValue == 0 {
-      if state.load(ordering: .relaxed) == Observer.armed {
-        _ = state.compareExchange(
+    if linkedCount.pointee.subtract(n, ordering: .acquiringAndReleasing).newValue == 0 {
+      if state.pointee.load(ordering: .relaxed) == Observer.armed {
+        _ = state.pointee.compareExchange(
           expected: Observer.armed, desired: Observer.cancelled, ordering: .acquiringAndReleasing)
       }
       Unmanaged.passUnretained(self).release()
@@ -166,9 +202,15 @@ final class Observer: @unchecked Sendable {
     nodesUnlinked(skipped)
   }
 
-  private func unlinkAll() -> Int {
+  /// Unlinks every node still linked.
+  ///
+  /// `fired`, a node the caller's mutation unlinked, is not looked for: when it
+  /// is alone in its run, that core is not asked at all (one lock fewer per
+  /// fire). Nothing links it again, so its core would find nothing to unlink.
+  private func unlinkAll(except fired: UnsafeMutablePointer<ObserverNode>? = nil) -> Int {
     var unlinked = 0
     forEachRegistrarRun { core, start, count in
+      if count == 1 && start == fired { return }
       unlinked += core._withUnsafeGuaranteedRef { $0.unlink(start, count: count) }
     }
     return unlinked
@@ -179,6 +221,8 @@ final class Observer: @unchecked Sendable {
   private func forEachRegistrarRun(
     _ body: (Unmanaged<RegistrarCore>, UnsafeMutablePointer<ObserverNode>, Int) -> Void
   ) {
+    let nodes = self.nodes
+    let nodeCount = self.nodeCount
     var start = 0
     while start < nodeCount {
       var end = start + 1
@@ -186,5 +230,31 @@ final class Observer: @unchecked Sendable {
       body(nodes[start].registrar, nodes + start, end - start)
       start = end
     }
+  }
+}
+
+/// What an ``Observer`` stores ahead of its nodes.
+///
+/// A `ManagedBuffer`'s header must be copyable and `Atomic` is not, so the two
+/// atomic fields are plain words here that are only ever accessed through
+/// `Atomic` views of their memory (`Observer.state`, `Observer.linkedCount`),
+/// which has the same size and alignment; the header is written once, before the
+/// observer is published to any other thread. They lead the header, where a
+/// struct's stored properties are laid out in order: `stateOffset` says where
+/// the second one is, and a debug build checks it.
+struct ObserverHeader {
+  /// How many nodes are linked, as an `Atomic<Int>`.
+  var linkedWord: Int
+  /// The observer's state as an `Atomic<UInt8>`.
+  var stateWord: UInt8
+  let isPersistent: Bool
+  let nodeCount: Int
+  let onChange: @Sendable () -> Void
+
+  /// Where `stateWord` is, from the start of the header.
+  static var stateOffset: Int {
+    assert(MemoryLayout<ObserverHeader>.offset(of: \ObserverHeader.linkedWord) == 0)
+    assert(MemoryLayout<ObserverHeader>.offset(of: \ObserverHeader.stateWord) == MemoryLayout<Int>.size)
+    return MemoryLayout<Int>.size
   }
 }
