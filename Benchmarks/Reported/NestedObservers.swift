@@ -19,22 +19,28 @@ final class CoreNestedObservers<S: ObservationStrategy> {
   let runs = Tally()
   private var tokens: [ObservationToken] = []
 
-  /// A chain of `depth` levels, each observed, the observers nested.
-  init(depth: Int) {
+  /// A chain of `depth` levels, each observed: the observers nested (each set
+  /// up inside its parent's closure), or apart (each set up on its own, as
+  /// apple's levels are).
+  init(depth: Int, nested: Bool = true) {
     stores = nodeStores(S.self, depth: depth)
     tokens.reserveCapacity(depth)
-    install(0)
+    if nested {
+      install(0, nested: true)
+    } else {
+      for level in 0..<depth { install(level, nested: false) }
+    }
   }
 
-  /// Sets up level `level`'s observer, which sets up the next level's inside
-  /// its own closure.
-  private func install(_ level: Int) {
+  /// Sets up level `level`'s observer, which, `nested`, sets up the next
+  /// level's inside its own closure.
+  private func install(_ level: Int, nested: Bool) {
     let store = stores[level]
     let runs = self.runs
     let token = S.observe(
       {
         blackHole(store.read { $0.value })
-        if level + 1 < stores.count { install(level + 1) }
+        if nested && level + 1 < stores.count { install(level + 1, nested: true) }
       },
       onChange: {
         runs.bump()

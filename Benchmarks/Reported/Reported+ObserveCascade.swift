@@ -31,14 +31,41 @@ extension Reported {
       case .apple: return observeCascadeApple(depth: size)
       case .none: return observeCascadePlain(depth: size)
       }
-    }.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: nil)
+    }.comparingIdiomaticForms(cascadeForms, likeForLike: "observe-cascade-apart")
+  }
+
+  /// What observe-cascade compares: the core's levels observed nested, as the
+  /// report does, against apple's tracked apart.
+  static let cascadeForms = "the core's observers nested as reported against apple's levels tracked apart"
+
+  /// ``observeCascade`` like for like: the core's levels observed apart too,
+  /// each `observe` set up on its own as apple's are, so a leaf change runs
+  /// the leaf's observer alone (1) on every side: what separating tracking
+  /// from applying, the report's proposed fix, costs in the core.
+  static var observeCascadeApart: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "observe-cascade-apart",
+      summary:
+        "swift-navigation issue 286, its fix: one leaf change under D levels each observed on its own on every side; "
+          + "counted: observer runs (1 everywhere)",
+      sizes: depths,
+      quickSizes: [1, 32],
+      strategies: StrategyIDs.stores,
+      allowedSizes: 1...256
+    ) { id, size in
+      switch try Subject(id) {
+      case .core: return try ObserveCascade(depth: size, nested: false).prepare(id: id)
+      case .apple: return observeCascadeApple(depth: size)
+      case .none: return observeCascadePlain(depth: size)
+      }
+    }.likeForLike(of: "observe-cascade", cascadeForms)
   }
 
   /// Nesting depths of observe-cascade.
   static let depths = [1, 2, 8, 32]
 
-  private static func observeCascade<S: ObservationStrategy>(_: S.Type, depth: Int) -> PreparedCase {
-    let chain = S.inIsolation { CoreNestedObservers<S>(depth: depth) }
+  private static func observeCascade<S: ObservationStrategy>(_: S.Type, depth: Int, nested: Bool) -> PreparedCase {
+    let chain = S.inIsolation { CoreNestedObservers<S>(depth: depth, nested: nested) }
     let cursor = Cursor()
     return .core(
       S.self,
@@ -51,9 +78,9 @@ extension Reported {
         cursor.value = value
       },
       notifications: { chain.runs.count },
-      // Every level's scope holds the leaf's read: the nested ones' reads are
-      // its own too.
-      expected: Double(depth),
+      // Nested, every level's scope holds the leaf's read (the nested ones'
+      // reads are its own too); apart, only the leaf's does.
+      expected: nested ? Double(depth) : 1,
       tearDown: { chain.cancel() })
   }
 
@@ -106,8 +133,9 @@ extension Reported {
   /// ``observeCascade`` as a ``CoreWorkload``, specialised per strategy.
   private struct ObserveCascade: CoreWorkload {
     let depth: Int
+    var nested = true
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
-      Reported.observeCascade(S.self, depth: depth)
+      Reported.observeCascade(S.self, depth: depth, nested: nested)
     }
   }
 }

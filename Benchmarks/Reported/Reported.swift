@@ -19,6 +19,7 @@ enum Reported {
       summary: "Workloads users have publicly reported as slow, each named by its public report",
       scenarios: [
         rowsScopedEveryRender, appendRowRenders, sendChangesNothing, sendChangesNothingEnum, observeCascade,
+        observeCascadeApart,
         checkingDepth, partialUpdate, createClear, replaceRows, appendRows,
         stalledReader.skippingInstructions(Contention.instructionsSkipReason),
       ],

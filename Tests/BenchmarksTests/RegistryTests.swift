@@ -40,7 +40,8 @@ struct RegistryTests {
       names["reported"]
         == [
           "rows-scoped-every-render", "append-row-renders", "send-changes-nothing", "send-changes-nothing-enum",
-          "observe-cascade", "checking-depth", "partial-update", "create-clear", "replace-rows", "append-rows",
+          "observe-cascade", "observe-cascade-apart", "checking-depth", "partial-update", "create-clear",
+          "replace-rows", "append-rows",
           "stalled-reader",
         ])
     #expect(names["examples"] == ["tracked-pair"])

@@ -91,6 +91,12 @@ struct ReportedTests {
     }
   }
 
+  @Test(arguments: StrategyIDs.stores)
+  func observeCascadeApart_runsTheLeafsObserverAlone_onEverySide(_ strategy: String) async throws {
+    let runs = try await Self.counted("observe-cascade-apart", strategy, size: 8)
+    #expect(runs == (strategy == StrategyIDs.none ? nil : 1))
+  }
+
   @Test(arguments: StrategyIDs.checkedPairs + [StrategyIDs.apple, StrategyIDs.none])
   func checkingDepth_runsItsReadsAtTheBottomOfTheStack_countingNothing(_ strategy: String) async throws {
     let counted = try await Self.counted("checking-depth", strategy, size: 256)
