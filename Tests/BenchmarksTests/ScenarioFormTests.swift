@@ -18,7 +18,7 @@ struct ScenarioFormTests {
         "collections/replace-all": "replace-all-rearm", "nesting/leaf-write": "leaf-write-rearm",
         "reads/store-after-send": "store-after-send-routed", "mutations/observed": "observed-rearm",
         "mutations/store-send-observed": "store-send-rearm", "contention/object": "object-rearm",
-        "contention/store": "store-rearm",
+        "contention/store": "store-rearm", "reported/observe-cascade": "observe-cascade-apart",
       ])
   }
 
