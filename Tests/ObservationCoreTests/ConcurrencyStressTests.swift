@@ -32,14 +32,16 @@ struct ConcurrencyStressTests {
         for _ in 0..<Self.writesPerWriter { model.increment() }
         writing.subtract(1, ordering: .releasing)
       } else {
-        // Arm, wait until that observer fired, arm again: re-arming while writes fly.
-        while writing.load(ordering: .acquiring) > 0 {
+        // Arm, wait until that observer fired, arm again: re-arming while writes
+        // fly. At least once: writers may finish before this thread starts, and
+        // the write after the concurrent ones reaches an observer armed late.
+        repeat {
           let armed = oneShots.arm()
           S.withTracking({ _ = model.value }, onChange: { oneShots.fire(armed) })
           while !oneShots.hasFired(armed) && writing.load(ordering: .acquiring) > 0 {
             sched_yield()
           }
-        }
+        } while writing.load(ordering: .acquiring) > 0
       }
     }
     // One more write reaches any observer armed after the last concurrent write.
