@@ -16,14 +16,20 @@ struct MachineFactorTests {
     key.suite == "scopes" && key.scenario == "track-fire" && !references.contains(key.strategy)
   }
 
-  // Known limit (docs/REPORTS.md, "Tests"): with some seeds a two-state case of
-  // 1171 still alarms.
-  @Test(arguments: [1, 2] as [UInt64])
-  func backToBackRunsOfUnchangedCode_raiseAtMostTwoFalseAlarmsIn1171(seed: UInt64) {
+  /// The two-state cases that alarmed with seeds 2 and 8 while a median's spread
+  /// was drawn from 200 resamples, whose few draws set it (``BlockBootstrap``).
+  static let twoStateCases: [UInt64: String] = [
+    2: "scopes/never-fires[1] actor-task-whole", 8: "nesting/leaf-write[8] actor-task-keypath",
+  ]
+
+  @Test(arguments: [1, 2, 8] as [UInt64])
+  func backToBackRunsOfUnchangedCode_raiseAtMostOneFalseAlarmIn1171(seed: UInt64) {
     let comparison = RunComparison(
       baseline: ReferenceRun.noiseSample, current: ReferenceRun.rerun(ReferenceRun.noiseSample, seed: seed),
       options: Self.options)
-    #expect(comparison.gateFailures.count <= 2, "\(comparison.gateFailures.map(\.key.description))")
+    let failures = comparison.gateFailures.map(\.key.description)
+    #expect(failures.count <= 1, "\(failures)")
+    if let twoState = Self.twoStateCases[seed] { #expect(!failures.contains(twoState)) }
     #expect(abs(comparison.machine.factor - 1) < 0.03)
     #expect(comparison.machine.basis == "apple and none")
   }
@@ -40,9 +46,9 @@ struct MachineFactorTests {
   }
 
   @Test(arguments: [1.0, 1.3])
-  func oneScenarioTwentyPercentSlower_isFlagged(factor: Double) {
+  func oneScenarioTwentyFivePercentSlower_isFlagged(factor: Double) {
     let current = ReferenceRun.rerun(ReferenceRun.noiseSample, seed: 5, factor: factor) {
-      Self.inTrackFire($0) ? 1.2 : 1
+      Self.inTrackFire($0) ? 1.25 : 1
     }
     let comparison = RunComparison(baseline: ReferenceRun.noiseSample, current: current, options: Self.options)
     let flagged = comparison.gateFailures

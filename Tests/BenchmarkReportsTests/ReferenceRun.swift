@@ -46,7 +46,7 @@ enum ReferenceRun {
     copy.cases = run.cases.map { result in
       guard let statistics = result.statistics, !result.samples.isEmpty else { return result }
       var moved = result
-      let sampling = BlockBootstrap.relativeSpreadOfMedian(result.samples, resamples: 50, seed: seed) ?? 0
+      let sampling = BlockBootstrap.relativeSpreadOfMedian(result.samples) ?? 0
       let spread = min(max(0.01, 2 * sampling), 1)
       let shift = exp(spread * gaussian(&generator)) * factor * slower(result.key)
       var samples = [Double]()

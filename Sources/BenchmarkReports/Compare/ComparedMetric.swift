@@ -35,7 +35,7 @@ public struct ComparedMetric: Sendable {
     self.medianInterval = medianInterval
     let samples = self.samples
     medianSpread = { result in
-      BlockBootstrap.relativeSpreadOfMedian(samples(result), seed: SplitMix64.seed(for: result.displayName))
+      BlockBootstrap.relativeSpreadOfMedian(samples(result))
     }
   }
 

@@ -8,33 +8,55 @@ import Foundation
 /// treats them as independent, comes out too narrow. Resampling blocks of ⌈∛n⌉
 /// consecutive samples (a circular moving-block bootstrap) keeps those stretches
 /// together, so the spread it reports is the one a rerun shows.
+///
+/// The spread is that of the bootstrap's whole distribution, computed, not drawn:
+/// a drawn estimate of a two-state case is set by the few resamples whose median
+/// falls into the other state, and 50, 200 and 1000 draws put one such case at
+/// 0.053, 0.023 and 0.029 — enough to turn a gate's verdict on the seed.
 public enum BlockBootstrap {
-  /// The standard deviation of log(median) over block-bootstrap resamples of
-  /// `samples` (a relative spread: 0.02 is 2%), or `nil` with fewer than 3
-  /// samples or a resampled median that is not positive. Seeded by `seed`.
+  /// Above this many blocks a resample's count of samples under a value is
+  /// taken as normal (a sum of that many independent block counts); below it,
+  /// its distribution is convolved exactly.
+  static let normalApproximationBlocks = 30
+
+  /// The standard deviation of log(median) over every block-bootstrap resample
+  /// of `samples` (a relative spread: 0.02 is 2%), or `nil` with fewer than 3
+  /// samples or a possible resampled median that is not positive.
   ///
-  /// - Complexity: O(*r* · *n* log *n*) for *r* resamples of *n* samples.
-  public static func relativeSpreadOfMedian(_ samples: [Double], resamples: Int = 200, seed: UInt64 = 0) -> Double? {
+  /// The k-th smallest value of a resample is at most v exactly when at least k
+  /// of its values are: a sum of independent block counts, whose distribution
+  /// each v's indicator gives. For an even count the median is the mean of two
+  /// middle order statistics; its variance is taken as the mean of theirs, which
+  /// it never exceeds (a two-state case whose two middle values can fall in
+  /// different states comes out up to about 10% wider than the draws).
+  ///
+  /// - Complexity: O(*n*³) for *n* samples under ``normalApproximationBlocks``
+  ///   blocks (about 85 000 steps at 44 samples), O(*n*^(4/3)) above.
+  public static func relativeSpreadOfMedian(_ samples: [Double]) -> Double? {
     let count = samples.count
-    guard count >= 3, resamples > 1 else { return nil }
-    let block = max(1, Int(cbrt(Double(count)).rounded(.up)))
-    var generator = SplitMix64(seed: seed)
-    var logs = [Double]()
-    logs.reserveCapacity(resamples)
-    var resample = [Double]()
-    resample.reserveCapacity(count)
-    for _ in 0..<resamples {
-      resample.removeAll(keepingCapacity: true)
-      while resample.count < count {
-        let start = generator.nextIndex(below: count)
-        for offset in 0..<min(block, count - resample.count) { resample.append(samples[(start + offset) % count]) }
+    guard count >= 3 else { return nil }
+    let ranks = count % 2 == 1 ? [count / 2 + 1] : [count / 2, count / 2 + 1]
+    var counts = BlockCounts(count: count)
+    let order = samples.indices.sorted { samples[$0] < samples[$1] }
+    var moments = ranks.map { _ in (previous: 0.0, sum: 0.0, squares: 0.0) }
+    var position = 0
+    while position < count {
+      let value = samples[order[position]]
+      while position < count, samples[order[position]] == value {
+        counts.include(order[position])
+        position += 1
       }
-      resample.sort()
-      let median = Statistics.percentile(0.5, ofSorted: resample)
-      guard median > 0 else { return nil }
-      logs.append(log(median))
+      for (slot, rank) in ranks.enumerated() {
+        let atMost = counts.probabilityOfAtLeast(rank)
+        let probability = atMost - moments[slot].previous
+        moments[slot].previous = atMost
+        guard probability > 1e-12 else { continue }
+        guard value > 0 else { return nil }
+        moments[slot].sum += probability * log(value)
+        moments[slot].squares += probability * log(value) * log(value)
+      }
     }
-    let mean = logs.reduce(0, +) / Double(logs.count)
-    return (logs.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(logs.count - 1)).squareRoot()
+    let variances = moments.map { max(0, $0.squares - $0.sum * $0.sum) }
+    return (variances.reduce(0, +) / Double(variances.count)).squareRoot()
   }
 }
