@@ -35,7 +35,7 @@ extension Usage {
       --suggest             Print RULES with each relative median <= rule's
                             bound set to 1.6x the largest upper end of the 95%
                             interval of the ratio over the runs (at most 1.9x the
-                            largest ratio), rules that are no time gate in a run
+                            smallest ratio), rules that are no time gate in a run
                             turned into comments saying why, and each absolute
                             instructions rule's at the largest count + 2% (to
                             regenerate ci/rules.txt and ci/instructions.txt). A

@@ -25,7 +25,7 @@ struct UsageTests {
   @Test func checkHelp_describesTheBoundsSuggestWrites() {
     let help = Usage.check.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     #expect(help.contains("1.6x the largest upper end of the 95% interval"))
-    #expect(help.contains("at most 1.9x the largest ratio"))
+    #expect(help.contains("at most 1.9x the smallest ratio"))
     #expect(!help.contains("2x the upper end"))
   }
 

@@ -4,8 +4,8 @@ import Foundation
 /// Proposes the bounds of a rules file from one or more runs: each relative
 /// `<=`/`<` rule on the median gets 1.6 × the largest upper end of the 95%
 /// interval of the ratio it measured (``PairedRatio/interval(of:to:confidence:resamples:)``)
-/// over its cases and the runs, but at most 1.9 × the largest ratio itself, so
-/// that a gate sits within 2× of what the runs measured and a 2× slowdown
+/// over its cases and the runs, but at most 1.9 × the smallest ratio itself, so
+/// that a gate sits within 2× of every run and a 2× slowdown of any of them
 /// breaks it. Several runs (other hosts, other times) give the spread one run
 /// cannot show.
 ///
@@ -84,10 +84,10 @@ public enum RulesSuggestion {
       let upper = measured.compactMap { $0?.upper }.max() ?? 0
       let ratios = measured.compactMap { $0?.ratio }
       // 1.6 × the interval's upper end keeps an unchanged rerun clear of the gate;
-      // at most 1.9 × the measured ratio keeps a 2× slowdown from passing it. A
-      // rule whose interval reaches past that cannot do both: its case is too
-      // noisy to gate at 2× (the comment says so).
-      let cap = ratios.max().map { $0 * 1.9 } ?? .infinity
+      // at most 1.9 × the smallest measured ratio keeps a 2× slowdown of any of
+      // the runs from passing it. A rule whose interval reaches past that cannot
+      // do both: its case is too noisy to gate at 2× (the comment says so).
+      let cap = ratios.min().map { $0 * 1.9 } ?? .infinity
       let bound = upper * margin < cap ? roundedUp(upper * margin) : roundedDown(cap)
       let texts = measured.compactMap { $0?.text }
       let what =
