@@ -68,6 +68,12 @@ struct CSVTests {
     #expect(field(1, "latency_over_1ms") == "1")
     #expect(field(2, "latency_ops") == "" && field(2, "latency_p999_ns") == "")
     #expect(MarkdownSummary.render(run).contains("## Per-operation latency"), "the Markdown summary tables it too")
+    let html = HTMLReport.render(run)
+    #expect(html.contains("<h2 id=\"latency\">Per-operation latency</h2>"), "and the HTML report")
+    #expect(html.contains("<td>apple</td><td>1000</td><td>40.0</td><td>40.0</td>"), "p50 and p99 of the probe")
+    #expect(html.contains("<td>2000000</td><td>1</td></tr>"), "its maximum and the one operation over 1 ms")
+    #expect(!html.contains("<td>none</td><td>"), "no row for a case without latency samples")
+    #expect(html.contains("<a href=\"#latency\">latency</a>"))
   }
 
   @Test func results_ofFailedCase_haveEmptyTimesAndTheReason() throws {

@@ -29,6 +29,7 @@ public enum HTMLReport {
         "headlines"
       ]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
+      + (hasLatency(latest) ? ["latency"] : [])
     html +=
       "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined()
       + "</nav>\n"
@@ -42,6 +43,7 @@ public enum HTMLReport {
     }
     html += InstructionsTable.htmlSection(latest)
     html += ProfileView.htmlSection(runs)
+    html += latencySection(latest)
     html += checksSection(latest)
     if runs.isSideBySide {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)
