@@ -54,3 +54,28 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+/// The release and ThreadSanitizer passes of scripts/test run ObservationCoreTests
+/// only (and the release pass's scripts, obsbench): OBSBENCH_ONLY_TARGETS, target
+/// names separated by spaces, keeps just those targets, what they depend on and
+/// the plugins, so that those passes do not build the other test targets, and the
+/// sanitizer pass the reports and the command line, in their configuration
+/// (minutes on two cores). SwiftPM evaluates the manifest again when the
+/// environment changes; use a scratch path of its own, as scripts/test does.
+if let only = Context.environment["OBSBENCH_ONLY_TARGETS"] {
+  let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+  var kept = Set<String>()
+  var pending = only.split(separator: " ").map(String.init)
+  while let name = pending.popLast() {
+    guard let target = byName[name] else { fatalError("OBSBENCH_ONLY_TARGETS: no target \(name)") }
+    guard kept.insert(name).inserted else { continue }
+    for dependency in target.dependencies {
+      switch dependency {
+      case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+      default: break
+      }
+    }
+  }
+  package.targets = package.targets.filter { kept.contains($0.name) || $0.type == .plugin }
+  package.products = package.products.filter { kept.contains($0.name) }
+}
