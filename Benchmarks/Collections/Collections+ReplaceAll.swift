@@ -18,23 +18,69 @@ extension Collections {
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
     ) { id, size in
-      switch try Subject(id) {
-      case .core: return try ReplaceAll(rows: size).prepare(id: id)
-      case .apple: return replaceAllApple(rows: size)
-      case .none: return replaceAllPlain(rows: size)
-      }
+      try replaceAll(id, rows: size, form: .persistent)
+    }
+  }
+
+  /// ``replaceAll`` like for like: every observer re-arms a one-shot scope in
+  /// its `onChange` on both sides (apple's row is replace-all's). The dropped
+  /// row's observer ends with its row store and the structure's re-render
+  /// observes the row brought back anew, as a `ForEach` would
+  /// (``CoreRearmedListFixture``).
+  static var replaceAllRearm: BenchmarkScenario {
+    BenchmarkScenario(
+      name: "replace-all-rearm",
+      summary:
+        "Like-for-like replace-all: one send replacing the rows with the same rows but one (one dropped, one back); "
+          + "every observer reached fires and re-arms a one-shot scope, the returning row's anew (apple: "
+          + "withObservationTracking)",
+      sizes: rowCounts,
+      quickSizes: quickRowCounts,
+      strategies: StrategyIDs.stores
+    ) { id, size in
+      try replaceAll(id, rows: size, form: .rearmed)
     }
   }
 
   /// The two id lists the collection flips between.
-  static func idLists(rows: Int) -> (first: [Int], second: [Int]) {
+  private static func idLists(rows: Int) -> (first: [Int], second: [Int]) {
     (Array(0..<rows), Array(1...rows))
   }
 
-  private static func replaceAll<S: ObservationStrategy>(_: S.Type, rows: Int) -> PreparedCase {
+  private static func replaceAll(
+    _ id: String, rows: Int, form: DocumentedNotifications.Form
+  ) throws -> PreparedCase {
+    switch try Subject(id) {
+    case .core: return try ReplaceAll(rows: rows, form: form).prepare(id: id)
+    // Apple's observers always re-arm: its side is the same in both forms.
+    case .apple: return replaceAllApple(rows: rows)
+    case .none:
+      switch form {
+      case .persistent: return replaceAllPlain(PlainSendOnly.self, rows: rows)
+      case .rearmed: return replaceAllPlain(PlainSendThenRead.self, rows: rows)
+      }
+    }
+  }
+
+  private static func replaceAll<S: ObservationStrategy>(
+    _: S.Type, rows: Int, form: DocumentedNotifications.Form
+  ) -> PreparedCase {
+    switch form {
+    case .persistent:
+      replaceAll(rows: rows, form: form) { CoreListFixture<S>(rows: rows + 1) }
+    case .rearmed:
+      replaceAll(rows: rows, form: form) { CoreRearmedListFixture<S>(rows: rows + 1, rowsComeAndGo: true) }
+    }
+  }
+
+  /// The core's side on the list `makeFixture` makes, of n + 1 rows.
+  private static func replaceAll<List: CoreObservedList>(
+    rows: Int, form: DocumentedNotifications.Form, _ makeFixture: @escaping () -> List
+  ) -> PreparedCase {
+    typealias S = List.Strategy
     let (first, second) = idLists(rows: rows)
     let (fixture, firstRow, lastRow) = S.inIsolation {
-      let fixture = CoreListFixture<S>(rows: rows + 1)
+      let fixture = makeFixture()
       let states = (fixture.rowState(0), fixture.rowState(rows))
       fixture.store.send(.remove(rows))
       return (fixture, states.0, states.1)
@@ -50,12 +96,12 @@ extension Collections {
           odd: { store.send(.replaceAll(ids: first, spare: firstRow)) })
       },
       notifications: { fixture.tally.count },
-      expected: DocumentedNotifications.ObservedList(S.self, .persistent, rows: rows).replaceAll,
-      tearDown: { fixture.cancel() })
+      // Re-armed, n rows are observed at a time; persistent, n + 1.
+      expected: DocumentedNotifications.ObservedList(S.self, form, rows: rows).replaceAll,
+      tearDown: fixture.tearDown)
   }
 
-  /// Apple's side, the same in both forms: its observers always re-arm.
-  static func replaceAllApple(rows: Int) -> PreparedCase {
+  private static func replaceAllApple(rows: Int) -> PreparedCase {
     let (first, second) = idLists(rows: rows)
     let fixture = AppleListFixture(rows: rows + 1)
     let list = fixture.list
@@ -69,7 +115,7 @@ extension Collections {
       expectedNotificationsPerOperation: DocumentedNotifications.ObservedList.apple(rows: rows).replaceAll)
   }
 
-  private static func replaceAllPlain(rows: Int) -> PreparedCase {
+  private static func replaceAllPlain<Floor: PlainListFloor>(_: Floor.Type, rows: Int) -> PreparedCase {
     let (first, second) = idLists(rows: rows)
     let store = PlainListFixture(rows: rows + 1).store
     let firstRow = store.state.storage[0]!
@@ -79,16 +125,23 @@ extension Collections {
     return PreparedCase(run: { iterations in
       alternate(
         iterations, phase,
-        even: { store.send(.replaceAll(ids: second, spare: lastRow)) },
-        odd: { store.send(.replaceAll(ids: first, spare: firstRow)) })
+        even: {
+          store.send(.replaceAll(ids: second, spare: lastRow))
+          Floor.afterStructuralSend(store)
+        },
+        odd: {
+          store.send(.replaceAll(ids: first, spare: firstRow))
+          Floor.afterStructuralSend(store)
+        })
     })
   }
 
   /// ``replaceAll`` as a ``CoreWorkload``, specialised per strategy.
   private struct ReplaceAll: CoreWorkload {
     let rows: Int
+    let form: DocumentedNotifications.Form
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
-      Collections.replaceAll(S.self, rows: rows)
+      Collections.replaceAll(S.self, rows: rows, form: form)
     }
   }
 }

@@ -2,73 +2,49 @@ import BenchmarkKit
 import ObservationCore
 
 extension Collections {
-  /// Inserting an unobserved row at the front, alternating with removing it.
-  static var insert: BenchmarkScenario {
-    BenchmarkScenario(
-      name: "insert",
-      summary:
-        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
-          + "inserting a new row at the front; every other op removes it again (n stays n)",
-      sizes: rowCounts,
-      quickSizes: quickRowCounts,
-      strategies: StrategyIDs.stores
-    ) { id, size in
-      try structural(id, rows: size, kind: .insert)
-    }
-  }
-
-  /// Removing an observed row from the middle, alternating with putting it back.
-  static var remove: BenchmarkScenario {
-    BenchmarkScenario(
-      name: "remove",
-      summary:
-        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
-          + "removing an observed row from the middle; every other op puts the same row back",
-      sizes: rowCounts,
-      quickSizes: quickRowCounts,
-      strategies: StrategyIDs.stores
-    ) { id, size in
-      try structural(id, rows: size, kind: .remove)
-    }
-  }
-
-  /// Moving a row to the front, alternating with moving it back.
-  static var move: BenchmarkScenario {
-    BenchmarkScenario(
-      name: "move",
-      summary:
-        "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
-          + "moving the middle row to the front; every other op moves it back",
-      sizes: rowCounts,
-      quickSizes: quickRowCounts,
-      strategies: StrategyIDs.stores
-    ) { id, size in
-      try structural(id, rows: size, kind: .move)
-    }
-  }
-
   /// The structural changes, each paired with its inverse.
   enum StructuralChange {
     case insert, remove, move
   }
 
-  private static func structural(_ id: String, rows: Int, kind: StructuralChange) throws -> PreparedCase {
+  /// Prepares `kind` for `id`, its observers in `form`.
+  static func structural(
+    _ id: String, rows: Int, kind: StructuralChange, form: DocumentedNotifications.Form
+  ) throws -> PreparedCase {
     switch try Subject(id) {
-    case .core: return try Structural(rows: rows, kind: kind).prepare(id: id)
+    case .core: return try Structural(rows: rows, kind: kind, form: form).prepare(id: id)
+    // Apple's observers always re-arm: its side is the same in both forms.
     case .apple: return structuralApple(rows: rows, kind: kind)
-    case .none: return structuralPlain(rows: rows, kind: kind)
+    case .none:
+      switch form {
+      case .persistent: return structuralPlain(PlainSendOnly.self, rows: rows, kind: kind)
+      case .rearmed: return structuralPlain(PlainSendThenRead.self, rows: rows, kind: kind)
+      }
     }
   }
 
   private static func structural<S: ObservationStrategy>(
-    _: S.Type, rows: Int, kind: StructuralChange
+    _: S.Type, rows: Int, kind: StructuralChange, form: DocumentedNotifications.Form
   ) -> PreparedCase {
-    let fixture = S.inIsolation { CoreListFixture<S>(rows: rows) }
+    switch form {
+    case .persistent:
+      structural(S.inIsolation { CoreListFixture<S>(rows: rows) }, rows: rows, kind: kind, form: form)
+    case .rearmed:
+      structural(
+        S.inIsolation { CoreRearmedListFixture<S>(rows: rows, rowsComeAndGo: kind == .remove) },
+        rows: rows, kind: kind, form: form)
+    }
+  }
+
+  private static func structural<List: CoreObservedList>(
+    _ fixture: List, rows: Int, kind: StructuralChange, form: DocumentedNotifications.Form
+  ) -> PreparedCase {
+    typealias S = List.Strategy
     let store = fixture.store
     let middle = rows / 2
     let phase = Cursor()
     let run: (Int) -> Void
-    let documented = DocumentedNotifications.ObservedList(S.self, .persistent, rows: rows)
+    let documented = DocumentedNotifications.ObservedList(S.self, form, rows: rows)
     let expected: Double?
     switch kind {
     case .insert:
@@ -78,7 +54,8 @@ extension Collections {
       }
       expected = documented.structureChange
     case .remove:
-      // The same state value goes back, so its registrar (and its observer) stay.
+      // The same state value goes back, so its registrar (and, persistent, its
+      // observer) stay.
       let removed = S.inIsolation { fixture.rowState(middle) }
       run = { iterations in
         alternate(
@@ -94,13 +71,10 @@ extension Collections {
       expected = documented.structureChange
     }
     return .core(
-      S.self, run: run, notifications: { fixture.tally.count }, expected: expected,
-      tearDown: { fixture.cancel() })
+      S.self, run: run, notifications: { fixture.tally.count }, expected: expected, tearDown: fixture.tearDown)
   }
 
-  /// Apple's side of a structural change, the same in both forms: its
-  /// observers always re-arm.
-  static func structuralApple(rows: Int, kind: StructuralChange) -> PreparedCase {
+  private static func structuralApple(rows: Int, kind: StructuralChange) -> PreparedCase {
     let fixture = AppleListFixture(rows: rows)
     let list = fixture.list
     let middle = rows / 2
@@ -130,26 +104,54 @@ extension Collections {
       run: run, notifications: { fixture.tally.count }, expectedNotificationsPerOperation: expected)
   }
 
-  private static func structuralPlain(rows: Int, kind: StructuralChange) -> PreparedCase {
+  private static func structuralPlain<Floor: PlainListFloor>(
+    _: Floor.Type, rows: Int, kind: StructuralChange
+  ) -> PreparedCase {
     let store = PlainListFixture(rows: rows).store
     let middle = rows / 2
     let phase = Cursor()
+    // Each case written out, so the sends inline.
     switch kind {
     case .insert:
       let spare = PlainRow(id: rows)
       return PreparedCase(run: { iterations in
-        alternate(iterations, phase, even: { store.send(.insertFront(spare)) }, odd: { store.send(.remove(spare.id)) })
+        alternate(
+          iterations, phase,
+          even: {
+            store.send(.insertFront(spare))
+            Floor.afterStructuralSend(store)
+          },
+          odd: {
+            store.send(.remove(spare.id))
+            Floor.afterStructuralSend(store)
+          })
       })
     case .remove:
       let removed = store.state.storage[middle]!
       return PreparedCase(run: { iterations in
         alternate(
-          iterations, phase, even: { store.send(.remove(middle)) }, odd: { store.send(.insert(removed, at: middle)) })
+          iterations, phase,
+          even: {
+            store.send(.remove(middle))
+            Floor.afterStructuralSend(store)
+          },
+          odd: {
+            store.send(.insert(removed, at: middle))
+            Floor.afterStructuralSend(store)
+          })
       })
     case .move:
       return PreparedCase(run: { iterations in
         alternate(
-          iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
+          iterations, phase,
+          even: {
+            store.send(.move(middle, to: 0))
+            Floor.afterStructuralSend(store)
+          },
+          odd: {
+            store.send(.move(middle, to: middle))
+            Floor.afterStructuralSend(store)
+          })
       })
     }
   }
@@ -158,8 +160,9 @@ extension Collections {
   private struct Structural: CoreWorkload {
     let rows: Int
     let kind: StructuralChange
+    let form: DocumentedNotifications.Form
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
-      Collections.structural(S.self, rows: rows, kind: kind)
+      Collections.structural(S.self, rows: rows, kind: kind, form: form)
     }
   }
 }

@@ -58,6 +58,11 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
       })
   }
 
+  /// The store row `id`'s view holds and sends through.
+  func rowStore(_ id: Int) -> RowStore {
+    rows[id]
+  }
+
   /// The row's state value, which keeps its identity (its registrar) when it is
   /// put back later. Read outside any scope, so nothing observes it.
   func rowState(_ id: Int) -> RowState<S> {

@@ -1,3 +1,4 @@
+@testable import Benchmarks
 import Foundation
 import ObservationCore
 import Synchronization

@@ -1,24 +1,6 @@
 import ObservationCore
 import Testing
 
-/// The root state of a minimal store: one observed field.
-private struct Root<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
-  let _$registrar = S.Registrar()
-  private var _count = 0
-
-  init(count: Int = 0) { _count = count }
-
-  var count: Int {
-    get { access(0); return _count }
-    set {
-      guard newValue != _count else { return }
-      _count = newValue
-      didSet(0)
-    }
-  }
-}
-
 private enum RootAction {
   case replace(Int)
   case increment
@@ -36,10 +18,11 @@ struct StoreReplacementTests {
 
   private func replaceRoot<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
-      // The repro: a reducer assigning a new root.
-      let store = Store(initialState: Root<S>()) { (state: inout Root<S>, action: RootAction) in
+      // The repro: a reducer assigning a new root (a state of one
+      // observed field, whatever its name).
+      let store = Store(initialState: ChildState<S>()) { (state: inout ChildState<S>, action: RootAction) in
         switch action {
-        case .replace(let count): state = Root(count: count)
+        case .replace(let count): state = ChildState(count: count)
         case .increment: state.count += 1
         }
         return Effect<RootAction>.none

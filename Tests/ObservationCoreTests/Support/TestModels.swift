@@ -62,25 +62,6 @@ final class Pair<S: ObservationStrategy>: ObservableModel {
   }
 }
 
-/// A model whose storage is atomic, so that several threads can write and read it
-/// while the registrar is what the stress tests exercise.
-final class SharedCounter<S: ObservationStrategy>: ObservableModel, @unchecked Sendable {
-  typealias Strategy = S
-  let registrar = S.Registrar()
-  private let storage = Atomic<Int>(0)
-
-  var value: Int {
-    access(0)
-    return storage.load(ordering: .relaxed)
-  }
-
-  func increment() {
-    let write = willSet(0)
-    storage.add(1, ordering: .relaxed)
-    didSet(write)
-  }
-}
-
 /// A thread-safe counter for `onChange` closures.
 final class Count: Sendable {
   private let storage = Atomic<Int>(0)
