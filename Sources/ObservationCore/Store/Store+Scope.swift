@@ -156,11 +156,12 @@ extension Store {
 
   /// A child's state projected from the root's: `step` applied to this store's
   /// state as its source projects it, or, from the root store, to the root's
-  /// memory itself (no closure in between, and the root's state passed to `step`
-  /// without a copy of it).
+  /// memory itself (no closure in between, and the root's state lent to `step`
+  /// without a copy of it: projections run under the tree's guard, and a step
+  /// down, a getter, does not read the store).
   @inlinable
   func projection<Child>(_ step: @escaping (State) -> Child) -> () -> Child {
-    if let rootState { return { step(rootState.pointee) } }
+    if let rootState { return { rootState.withPointeeLent(step) } }
     let parentProject = source.projection()
     return { step(parentProject()) }
   }

@@ -94,15 +94,21 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     if let rootState {
       return tree.guard.withExclusiveAccess { body(rootState.pointee) }
     }
+    // The sources are lent unretained: the store holds them, and a capture of
+    // one loaded from the store costs a retain and a release per read.
     if let memo {
-      return tree.guard.withExclusiveAccess {
-        if !memo.hasMemo { fill(memo) }
-        if Strategy.Scope.isRecording { memo.replayReads() }
-        return body(memo.memoState.pointee)
+      return Unmanaged.passUnretained(memo)._withUnsafeGuaranteedRef { memo in
+        tree.guard.withExclusiveAccess {
+          if !memo.hasMemo { fill(memo) }
+          if Strategy.Scope.isRecording { memo.replayReads() }
+          return body(memo.memoState.pointee)
+        }
       }
     }
     if let ending {
-      return tree.guard.withExclusiveAccess { body(ending.refreshed().pointee) }
+      return Unmanaged.passUnretained(ending)._withUnsafeGuaranteedRef { ending in
+        tree.guard.withExclusiveAccess { body(ending.refreshed().pointee) }
+      }
     }
     return tree.guard.withExclusiveAccess { source.read(body) }
   }

@@ -41,7 +41,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   ///
   /// - Returns: `nil` when the list recorded no read (nothing to observe).
   static func install(
-    from list: inout AccessList, persistent: Bool, onChange: @escaping @Sendable () -> Void
+    from list: inout AccessList, persistent: Bool, onChange: consuming @escaping @Sendable () -> Void
   ) -> Observer? {
     list.mergeDuplicates()
     guard list.count > 0 else { return nil }
@@ -73,8 +73,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
 
   /// Allocates the observer with room for `total` nodes and makes one node per
   /// (core, bit) of `list`, each run of a core's nodes holding a reference to it.
+  ///
+  /// `onChange` is moved into the header once it exists, not captured by the
+  /// header's factory: a capture would be copied out of the closure, one retain
+  /// and one release of the caller's context per install.
   private static func make(
-    list: AccessList, total: Int, persistent: Bool, onChange: @escaping @Sendable () -> Void
+    list: AccessList, total: Int, persistent: Bool, onChange: consuming @escaping @Sendable () -> Void
   ) -> Observer {
     let buffer = Observer.create(minimumCapacity: total) { buffer in
       // The nodes refer back to the observer unretained: the tables' reference
@@ -97,9 +101,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
         }
       }
       return ObserverHeader(
-        linkedWord: total, stateWord: armed, isPersistent: persistent, nodeCount: total, onChange: onChange)
+        linkedWord: total, stateWord: armed, isPersistent: persistent, nodeCount: total, onChange: {})
     }
-    return unsafeDowncast(buffer, to: Observer.self)
+    let observer = unsafeDowncast(buffer, to: Observer.self)
+    observer.fields.pointee.onChange = onChange
+    return observer
   }
 
   deinit {
@@ -163,6 +169,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   /// Runs after this thread claimed the fire of `fired`, a node it unlinked (not
   /// yet counted): calls `onChange`, then unlinks the other nodes.
   func didFire(_ fired: UnsafeMutablePointer<ObserverNode>) {
+    // Taken out of the header, not copied: this thread's claim makes it the only
+    // caller, and the closure is not called again. A copy would cost a retain and
+    // a release; the captures are released here instead of with the observer.
+    var onChange: @Sendable () -> Void = {}
+    swap(&onChange, &fields.pointee.onChange)
     onChange()
     // The one claimed node is counted only now, so that the tables' reference
     // keeps the observer alive through the call.
@@ -249,7 +260,9 @@ struct ObserverHeader {
   var stateWord: UInt8
   let isPersistent: Bool
   let nodeCount: Int
-  let onChange: @Sendable () -> Void
+  /// Set right after the header is made, before the observer is linked; a
+  /// one-shot's is taken out by the thread that fires it.
+  var onChange: @Sendable () -> Void
 
   /// Where `stateWord` is, from the start of the header.
   static var stateOffset: Int {
