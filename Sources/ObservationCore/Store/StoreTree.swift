@@ -23,7 +23,8 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// Runs `body` under the guard.
   ///
   /// A mutex guard is lent unretained: the tree holds it, and a guard loaded from
-  /// the tree to call it was retained and released around every read and send.
+  /// the tree to call it is otherwise retained and released around every read
+  /// and send.
   @inlinable @inline(__always)
   func withExclusiveAccess<R>(_ body: () -> R) -> R {
     if S.Registrar.Guard.self == MutexGuard.self {
