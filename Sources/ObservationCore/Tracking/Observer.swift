@@ -94,7 +94,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
         linkedWord: nodeCount, stateWord: armed, isPersistent: persistent, nodeCount: nodeCount, onChange: {})
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
-    observer.onChangeSlot.pointee = onChange
+    observer.fields.pointee.onChange = onChange
     return observer
   }
 
@@ -144,15 +144,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     (UnsafeMutableRawPointer(fields) + ObserverHeader.stateOffset).assumingMemoryBound(to: Atomic<UInt8>.self)
   }
 
-  /// `onChange`, as the variable it is: a write through this pointer is a write
-  /// of the closure alone, where one through `fields.pointee` would be a formal
-  /// write of the whole header, racing with the atomics other threads use.
-  @inline(__always)
-  private var onChangeSlot: UnsafeMutablePointer<@Sendable () -> Void> {
-    (UnsafeMutableRawPointer(fields) + ObserverHeader.onChangeOffset)
-      .assumingMemoryBound(to: (@Sendable () -> Void).self)
-  }
-
   private var nodeCount: Int { fields.pointee.nodeCount }
 
   /// Whether the observer is called on every mutation rather than once.
@@ -178,11 +169,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   /// Runs after this thread claimed the fire of `fired`, a node it unlinked (not
   /// yet counted): calls `onChange`, then unlinks the other nodes.
   func didFire(_ fired: UnsafeMutablePointer<ObserverNode>) {
-    // Taken out of the header, not copied: this thread's claim makes it the only
-    // caller, and the closure is not called again. A copy would cost a retain and
-    // a release; the captures are released here instead of with the observer.
-    var onChange: @Sendable () -> Void = {}
-    swap(&onChange, &onChangeSlot.pointee)
     onChange()
     // The one claimed node is counted only now, so that the tables' reference
     // keeps the observer alive through the call.
@@ -269,16 +255,9 @@ struct ObserverHeader {
   var stateWord: UInt8
   let isPersistent: Bool
   let nodeCount: Int
-  /// Set right after the header is made, before the observer is linked; a
-  /// one-shot's is taken out by the thread that fires it.
+  /// Set once, right after the header is made, before the observer is published
+  /// to any other thread.
   var onChange: @Sendable () -> Void
-
-  /// Where `onChange` is, from the start of the header: after the two words
-  /// and `nodeCount`.
-  static var onChangeOffset: Int {
-    assert(MemoryLayout<ObserverHeader>.offset(of: \ObserverHeader.onChange) == 3 * MemoryLayout<Int>.size)
-    return 3 * MemoryLayout<Int>.size
-  }
 
   /// Where `stateWord` is, from the start of the header.
   static var stateOffset: Int {
