@@ -119,8 +119,10 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// whole loses its observers' reads; a removed row leaves the structure.
   @inlinable
   mutating func didModifyRow(_ id: ID, slot: Int, old: Strategy.Registrar) {
-    let new = _rows[slot]?._$registrar
-    if old !== new {
+    // Compared by identity number, not by reference: holding the new registrar
+    // for a comparison would retain and release it on every update in place.
+    let new = _rows[slot]?._$registrar.identity
+    if new != old.identity {
       ChangeList.noteWrite(of: old, ~0, Strategy.self)
     }
     if new == nil {

@@ -5,7 +5,7 @@ extension Store {
     state keyPath: KeyPath<State, ChildState>,
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
-    tree.guard.withExclusiveAccess {
+    tree.withExclusiveAccess {
       if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
       let childSource = KeyPathSource(parent: source, keyPath: keyPath, tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
@@ -40,7 +40,7 @@ extension Store {
     get: @escaping (State) -> ChildState,
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
-    tree.guard.withExclusiveAccess {
+    tree.withExclusiveAccess {
       if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
       #if DEBUG
       source.read { state in
@@ -88,7 +88,7 @@ extension Store {
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? where ChildState.Strategy == Strategy {
     let current = read(get)
-    return tree.guard.withExclusiveAccess {
+    return tree.withExclusiveAccess {
       guard let current else {
         children[keyPath] = nil
         return nil
@@ -137,7 +137,7 @@ extension Store {
     action embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     let key = RowKey(path: keyPath, id: id)
-    return tree.guard.withExclusiveAccess {
+    return tree.withExclusiveAccess {
       if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
@@ -156,11 +156,12 @@ extension Store {
 
   /// A child's state projected from the root's: `step` applied to this store's
   /// state as its source projects it, or, from the root store, to the root's
-  /// memory itself (no closure in between, and the root's state passed to `step`
-  /// without a copy of it).
+  /// memory itself (no closure in between, and the root's state lent to `step`
+  /// without a copy of it: projections run under the tree's guard, and a step
+  /// down, a getter, does not read the store).
   @inlinable
   func projection<Child>(_ step: @escaping (State) -> Child) -> () -> Child {
-    if let rootState { return { step(rootState.pointee) } }
+    if let rootState { return { rootState.withPointeeLent(step) } }
     let parentProject = source.projection()
     return { step(parentProject()) }
   }
@@ -174,7 +175,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(parent: self.source, initial: initial, project: project, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
-      guard source.isKnownPresent || tree.guard.withExclusiveAccess({ source.isPresentNow }) else { return }
+      guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
       dispatch(embed(action))
     }
   }

@@ -92,25 +92,31 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
     if let rootState {
-      return tree.guard.withExclusiveAccess { body(rootState.pointee) }
+      return tree.withExclusiveAccess { body(rootState.pointee) }
     }
+    // The sources are lent unretained: the store holds them, and a capture of
+    // one loaded from the store costs a retain and a release per read.
     if let memo {
-      return tree.guard.withExclusiveAccess {
-        if !memo.hasMemo { fill(memo) }
-        if Strategy.Scope.isRecording { memo.replayReads() }
-        return body(memo.memoState.pointee)
+      return Unmanaged.passUnretained(memo)._withUnsafeGuaranteedRef { memo in
+        tree.withExclusiveAccess {
+          if !memo.hasMemo { fill(memo) }
+          if Strategy.Scope.isRecording { memo.replayReads() }
+          return body(memo.memoState.pointee)
+        }
       }
     }
     if let ending {
-      return tree.guard.withExclusiveAccess { body(ending.refreshed().pointee) }
+      return Unmanaged.passUnretained(ending)._withUnsafeGuaranteedRef { ending in
+        tree.withExclusiveAccess { body(ending.refreshed().pointee) }
+      }
     }
-    return tree.guard.withExclusiveAccess { source.read(body) }
+    return tree.withExclusiveAccess { source.read(body) }
   }
 
   /// The whole state, recorded as a read of every field of it.
   public var state: State {
     recordWholeRead()
-    return tree.guard.withExclusiveAccess {
+    return tree.withExclusiveAccess {
       source.read { state in
         if Strategy.Invalidation.isPerField { Strategy.Scope.record(state._$registrar, ~0) }
         return state
@@ -122,8 +128,8 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// nil or a row was removed).
   @inlinable
   public var isPresent: Bool {
-    guard let ending else { return tree.guard.withExclusiveAccess { source.isPresent } }
-    return tree.guard.withExclusiveAccess { ending.isPresentNow }
+    guard let ending else { return tree.withExclusiveAccess { source.isPresent } }
+    return tree.withExclusiveAccess { ending.isPresentNow }
   }
 
   /// Fills a cold memo: here, specialised, when no scope wants the reads
@@ -155,7 +161,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   ) {
     var changes = ChangeList()
     changes.collect {
-      tree.guard.withExclusiveAccess {
+      tree.withExclusiveAccess {
         if !tree.filledMemos.isEmpty { tree.dropMemos() }
         tree.sends.store(tree.sends.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         root.reduce(action)

@@ -20,6 +20,20 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   @usableFromInline
   init() {}
 
+  /// Runs `body` under the guard.
+  ///
+  /// A mutex guard is lent unretained: the tree holds it, and a guard loaded from
+  /// the tree to call it is otherwise retained and released around every read
+  /// and send.
+  @inlinable @inline(__always)
+  func withExclusiveAccess<R>(_ body: () -> R) -> R {
+    if S.Registrar.Guard.self == MutexGuard.self {
+      let mutex = Unmanaged.passUnretained(unsafeBitCast(`guard`, to: MutexGuard.self))
+      return mutex._withUnsafeGuaranteedRef { $0.withExclusiveAccess(body) }
+    }
+    return `guard`.withExclusiveAccess(body)
+  }
+
   /// Drops every child store's memo: the state is about to change.
   @usableFromInline
   func dropMemos() {

@@ -13,7 +13,7 @@ extension ObservationStrategy {
   @inlinable @discardableResult
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
-    onChange: @escaping @Sendable () -> Void
+    onChange: consuming @escaping @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
     try Scope.withTracking(apply, persistent: false, onChange: onChange)
   }
@@ -26,7 +26,7 @@ extension ObservationStrategy {
   @inlinable
   public static func observe(
     _ apply: () -> Void,
-    onChange: @escaping @Sendable () -> Void
+    onChange: consuming @escaping @Sendable () -> Void
   ) -> ObservationToken {
     Scope.withTracking(apply, persistent: true, onChange: onChange).token
   }

@@ -112,6 +112,9 @@ public struct AccessList: @unchecked Sendable {
   /// - Complexity: O(n²) for the few entries scopes usually hold, O(n log n) past 16.
   mutating func mergeDuplicates() {
     guard count > 1, let base else { return }
+    // Two distinct entries, the common scope that reads through one store level:
+    // nothing moves, so the general loop's copies are skipped.
+    if count == 2 && base[0].registrar.toOpaque() != base[1].registrar.toOpaque() { return }
     if count > 16 {
       var all = UnsafeMutableBufferPointer(start: base, count: count)
       all.sort {

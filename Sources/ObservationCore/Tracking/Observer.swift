@@ -41,65 +41,71 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   ///
   /// - Returns: `nil` when the list recorded no read (nothing to observe).
   static func install(
-    from list: inout AccessList, persistent: Bool, onChange: @escaping @Sendable () -> Void
+    from list: inout AccessList, persistent: Bool, onChange: consuming @escaping @Sendable () -> Void
   ) -> Observer? {
     list.mergeDuplicates()
     guard list.count > 0 else { return nil }
-    let total = prepareMasks(of: &list)
-    let observer = make(list: list, total: total, persistent: persistent, onChange: onChange)
+    let observer = make(list: list, persistent: persistent, onChange: onChange)
     observer.link()
     list.removeAll()
     return observer
   }
 
-  /// Clears, in entries of registrars that share a core with an earlier entry, the
-  /// bits that entry already has, so that each (core, bit) gets one node.
-  /// - Returns: the number of nodes the entries need.
-  private static func prepareMasks(of list: inout AccessList) -> Int {
-    var total = 0
-    let entries = list.entries
-    for i in entries.indices {
-      let core = entries[i].registrar._withUnsafeGuaranteedRef { $0.linkingCore() }
-      if core._withUnsafeGuaranteedRef({ $0.isShared.load(ordering: .relaxed) }) {
-        for j in 0..<i
-        where entries[j].registrar._withUnsafeGuaranteedRef({ $0.linkingCore() }).toOpaque() == core.toOpaque() {
-          entries[i].mask &= ~entries[j].mask
-        }
-      }
-      total += entries[i].mask.nonzeroBitCount
-    }
-    return total
-  }
-
-  /// Allocates the observer with room for `total` nodes and makes one node per
-  /// (core, bit) of `list`, each run of a core's nodes holding a reference to it.
+  /// Allocates the observer and makes one node per (core, bit) of `list`, each
+  /// run of a core's nodes holding a reference to it.
+  ///
+  /// Room is made for one node per bit read, an upper bound: only registrars
+  /// sharing a core (a replaced root and its successor, both read) need fewer,
+  /// and their bits already made by an earlier entry are skipped. One pass, one
+  /// `linkingCore()` per entry.
+  ///
+  /// `onChange` is moved into the header once it exists, not captured by the
+  /// header's factory: a capture would be copied out of the closure, one retain
+  /// and one release of the caller's context per install.
   private static func make(
-    list: AccessList, total: Int, persistent: Bool, onChange: @escaping @Sendable () -> Void
+    list: AccessList, persistent: Bool, onChange: consuming @escaping @Sendable () -> Void
   ) -> Observer {
-    let buffer = Observer.create(minimumCapacity: total) { buffer in
+    var room = 0
+    for entry in list.entries { room += entry.mask.nonzeroBitCount }
+    let buffer = Observer.create(minimumCapacity: room) { buffer in
       // The nodes refer back to the observer unretained: the tables' reference
       // keeps it alive while any node is linked.
       let me = Unmanaged.passUnretained(unsafeDowncast(buffer, to: Observer.self))
-      buffer.withUnsafeMutablePointerToElements { nodes in
+      let nodeCount = buffer.withUnsafeMutablePointerToElements { nodes in
         var n = 0
-        for entry in list.entries where entry.mask != 0 {
-          let core = entry.registrar._withUnsafeGuaranteedRef { $0.linkingCore() }.retain()
+        for entry in list.entries {
+          let core = entry.registrar._withUnsafeGuaranteedRef { $0.linkingCore() }
+          let isShared = core._withUnsafeGuaranteedRef { $0.isShared.load(ordering: .relaxed) }
+          let runStart = n
           var bits = entry.mask
-          var isRunStart = true
           while bits != 0 {
             let bit = UInt8(bits.trailingZeroBitCount)
             bits &= bits &- 1
+            if isShared && hasNode(core, bit, in: nodes, count: runStart) { continue }
             (nodes + n).initialize(
-              to: ObserverNode(observer: me, registrar: core, bit: bit, isRunStart: isRunStart))
-            isRunStart = false
+              to: ObserverNode(observer: me, registrar: core, bit: bit, isRunStart: n == runStart))
             n += 1
           }
+          if n > runStart { _ = core.retain() }
         }
+        return n
       }
       return ObserverHeader(
-        linkedWord: total, stateWord: armed, isPersistent: persistent, nodeCount: total, onChange: onChange)
+        linkedWord: nodeCount, stateWord: armed, isPersistent: persistent, nodeCount: nodeCount, onChange: {})
     }
-    return unsafeDowncast(buffer, to: Observer.self)
+    let observer = unsafeDowncast(buffer, to: Observer.self)
+    observer.fields.pointee.onChange = onChange
+    return observer
+  }
+
+  /// Whether one of the first `count` nodes links `bit` of `core` already.
+  private static func hasNode(
+    _ core: Unmanaged<RegistrarCore>, _ bit: UInt8, in nodes: UnsafeMutablePointer<ObserverNode>, count: Int
+  ) -> Bool {
+    for i in 0..<count where nodes[i].bit == bit && nodes[i].registrar.toOpaque() == core.toOpaque() {
+      return true
+    }
+    return false
   }
 
   deinit {
@@ -249,7 +255,9 @@ struct ObserverHeader {
   var stateWord: UInt8
   let isPersistent: Bool
   let nodeCount: Int
-  let onChange: @Sendable () -> Void
+  /// Set once, right after the header is made, before the observer is published
+  /// to any other thread.
+  var onChange: @Sendable () -> Void
 
   /// Where `stateWord` is, from the start of the header.
   static var stateOffset: Int {

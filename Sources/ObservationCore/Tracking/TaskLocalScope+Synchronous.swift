@@ -25,7 +25,7 @@ extension TaskLocalScope {
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: @escaping @Sendable () -> Void
+    onChange: consuming @escaping @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
     let outer = TaskScopeSlot.stored
     let list = ScratchPool.acquire()

@@ -34,7 +34,7 @@ public enum ThreadLocalScope: TrackingScope {
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: @escaping @Sendable () -> Void
+    onChange: consuming @escaping @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
     let outer = obs_thread_scope_get()
     let list = ScratchPool.acquire()

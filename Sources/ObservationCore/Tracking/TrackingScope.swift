@@ -37,6 +37,6 @@ public protocol TrackingScope: Sendable {
   static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: @escaping @Sendable () -> Void
+    onChange: consuming @escaping @Sendable () -> Void
   ) throws(E) -> Tracking<T>
 }
