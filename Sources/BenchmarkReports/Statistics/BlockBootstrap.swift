@@ -46,8 +46,7 @@ public enum BlockBootstrap {
         counts.include(order[position])
         position += 1
       }
-      for (slot, rank) in ranks.enumerated() {
-        let atMost = counts.probabilityOfAtLeast(rank)
+      for (slot, atMost) in counts.probabilitiesOfAtLeast(ranks).enumerated() {
         let probability = atMost - moments[slot].previous
         moments[slot].previous = atMost
         guard probability > 1e-12 else { continue }

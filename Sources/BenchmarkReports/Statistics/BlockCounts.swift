@@ -43,26 +43,28 @@ struct BlockCounts {
     }
   }
 
-  /// The probability that a resample holds at least `rank` included samples.
-  func probabilityOfAtLeast(_ rank: Int) -> Double {
+  /// For each of `ranks` (ascending), the probability that a resample holds at
+  /// least that many included samples: one distribution of the sum serves them all.
+  func probabilitiesOfAtLeast(_ ranks: [Int]) -> [Double] {
     let fullBlock = fullHistogram.map { Double($0) / Double(count) }
     let lastOne = lastHistogram.map { Double($0) / Double(count) }
     if blocks - 1 >= BlockBootstrap.normalApproximationBlocks {
-      return normalProbabilityOfAtLeast(rank, fullBlock: fullBlock, lastOne: lastOne)
+      return ranks.map { normalProbabilityOfAtLeast($0, fullBlock: fullBlock, lastOne: lastOne) }
     }
-    // The sum's distribution, capped at `rank` (the last cell holds "rank or more").
-    var sum = Array(repeating: 0.0, count: rank + 1)
-    for (value, probability) in lastOne.enumerated() { sum[min(value, rank)] += probability }
+    // The sum's distribution, capped at the largest rank (its cell holds "that or more").
+    let cap = ranks.max() ?? 0
+    var sum = Array(repeating: 0.0, count: cap + 1)
+    for (value, probability) in lastOne.enumerated() { sum[min(value, cap)] += probability }
     for _ in 1..<blocks {
-      var next = Array(repeating: 0.0, count: rank + 1)
+      var next = Array(repeating: 0.0, count: cap + 1)
       for (total, probability) in sum.enumerated() where probability > 0 {
         for (value, blockProbability) in fullBlock.enumerated() where blockProbability > 0 {
-          next[min(total + value, rank)] += probability * blockProbability
+          next[min(total + value, cap)] += probability * blockProbability
         }
       }
       sum = next
     }
-    return sum[rank]
+    return ranks.map { sum[$0...].reduce(0, +) }
   }
 
   private func normalProbabilityOfAtLeast(_ rank: Int, fullBlock: [Double], lastOne: [Double]) -> Double {
