@@ -26,11 +26,7 @@ extension Reported {
       strategies: StrategyIDs.stores,
       allowedSizes: 1...256
     ) { id, size in
-      switch try Subject(id) {
-      case .core: return try ObserveCascade(depth: size).prepare(id: id)
-      case .apple: return observeCascadeApple(depth: size)
-      case .none: return observeCascadePlain(depth: size)
-      }
+      try cascade(id, depth: size, nested: true)
     }.comparingIdiomaticForms(cascadeForms, likeForLike: "observe-cascade-apart")
   }
 
@@ -53,12 +49,18 @@ extension Reported {
       strategies: StrategyIDs.stores,
       allowedSizes: 1...256
     ) { id, size in
-      switch try Subject(id) {
-      case .core: return try ObserveCascade(depth: size, nested: false).prepare(id: id)
-      case .apple: return observeCascadeApple(depth: size)
-      case .none: return observeCascadePlain(depth: size)
-      }
+      try cascade(id, depth: size, nested: false)
     }.likeForLike(of: "observe-cascade", cascadeForms)
+  }
+
+  /// The case of `id` at `depth`: the core's observers nested or apart, apple's
+  /// and none's the same in both scenarios.
+  private static func cascade(_ id: String, depth: Int, nested: Bool) throws -> PreparedCase {
+    switch try Subject(id) {
+    case .core: return try ObserveCascade(depth: depth, nested: nested).prepare(id: id)
+    case .apple: return observeCascadeApple(depth: depth)
+    case .none: return observeCascadePlain(depth: depth)
+    }
   }
 
   /// Nesting depths of observe-cascade.
