@@ -48,7 +48,7 @@ extension Reported {
   }
 
   private static func sendChangesNothing<S: ObservationStrategy>(_: S.Type, readers: Int) -> PreparedCase {
-    let screen = S.inIsolation { CoreScreenReaders<S>(readers: readers) }
+    let screen = S.inIsolation { CoreReaders<S, ScreenReader<S>>(readers: readers) }
     return .core(
       S.self,
       run: { iterations in
@@ -60,7 +60,7 @@ extension Reported {
   }
 
   private static func sendChangesNothingApple(readers: Int) -> PreparedCase {
-    let screen = AppleScreenReaders(readers: readers)
+    let screen = AppleReaders<AppleScreen>(readers: readers)
     return PreparedCase(
       run: { iterations in
         for _ in 0..<iterations { screen.refresh() }

@@ -33,7 +33,7 @@ extension Reported {
   }
 
   private static func sendChangesNothingEnum<S: ObservationStrategy>(_: S.Type, readers: Int) -> PreparedCase {
-    let session = S.inIsolation { CoreSessionReaders<S>(readers: readers) }
+    let session = S.inIsolation { CoreReaders<S, SessionReader<S>>(readers: readers) }
     return .core(
       S.self,
       run: { iterations in
@@ -47,7 +47,7 @@ extension Reported {
   }
 
   private static func sendChangesNothingEnumApple(readers: Int) -> PreparedCase {
-    let session = AppleSessionReaders(readers: readers)
+    let session = AppleReaders<AppleSession>(readers: readers)
     return PreparedCase(
       run: { iterations in
         for _ in 0..<iterations { session.refresh() }

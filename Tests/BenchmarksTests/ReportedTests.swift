@@ -153,12 +153,12 @@ struct ReportedTests {
   /// tracked nothing.
   @Test func unchangedSendReaders_seeARealChange_underEveryLockThreadStrategy() {
     func check<S: ObservationStrategy>(_: S.Type) {
-      let screen = CoreScreenReaders<S>(readers: 3)
-      screen.store.send(.refreshed(count: 1))
+      let screen = CoreReaders<S, ScreenReader<S>>(readers: 3)
+      screen.screen.refresh(count: 1)
       #expect(screen.queue.notified == 3, "\(S.id) struct")
       screen.cancel()
-      let session = CoreSessionReaders<S>(readers: 3)
-      session.store.send(.refreshed(count: 1))
+      let session = CoreReaders<S, SessionReader<S>>(readers: 3)
+      session.screen.refresh(count: 1)
       #expect(session.queue.notified == 3, "\(S.id) enum")
       session.cancel()
     }
