@@ -6,7 +6,7 @@ import ObservationCore
 ///
 /// Written as ``Counter`` is (equality-gated setters, one field index each), so a
 /// body that reads all four fields records four distinct fields of one object.
-final class Card<S: ObservationStrategy>: ObservableModel {
+final class Card<S: ObservationStrategy>: ObservableModel, CardFields {
   typealias Strategy = S
   let registrar = S.Registrar()
 
@@ -56,15 +56,5 @@ final class Card<S: ObservationStrategy>: ObservableModel {
       _views = newValue
       didSet(write)
     }
-  }
-
-  /// Reads the first `fields` fields (1 to 4) through their accessors, each once:
-  /// what a row's body reads.
-  @inline(__always)
-  func render(fields: Int) {
-    blackHole(likes)
-    if fields > 1 { blackHole(replies) }
-    if fields > 2 { blackHole(shares) }
-    if fields > 3 { blackHole(views) }
   }
 }
