@@ -41,15 +41,7 @@ extension Mutations {
     let cursor = Cursor()
     return .core(
       S.self,
-      run: { iterations in
-        var row = cursor.value
-        for _ in 0..<iterations {
-          list.update(row)
-          row &+= 1
-          if row == rows { row = 0 }
-        }
-        cursor.value = row
-      },
+      run: { iterations in for row in cursor.cycle(iterations, through: rows) { list.update(row) } },
       notifications: { list.queue.notified },
       expected: rerendered(S.self, rows: rows),
       tearDown: { list.cancel() })
@@ -59,15 +51,7 @@ extension Mutations {
     let list = AppleRenderList(rows: rows)
     let cursor = Cursor()
     return PreparedCase(
-      run: { iterations in
-        var row = cursor.value
-        for _ in 0..<iterations {
-          list.update(row)
-          row &+= 1
-          if row == rows { row = 0 }
-        }
-        cursor.value = row
-      },
+      run: { iterations in for row in cursor.cycle(iterations, through: rows) { list.update(row) } },
       notifications: { list.queue.notified },
       expectedNotificationsPerOperation: 1)
   }
@@ -78,14 +62,10 @@ extension Mutations {
     let store = fixture.store
     let cursor = Cursor()
     return PreparedCase(run: { iterations in
-      var row = cursor.value
-      for _ in 0..<iterations {
+      for row in cursor.cycle(iterations, through: rows) {
         sends[row](.increment)
         blackHole(store.state.storage[row]!.value)
-        row &+= 1
-        if row == rows { row = 0 }
       }
-      cursor.value = row
     })
   }
 

@@ -64,16 +64,10 @@ extension Reads {
     return .core(
       S.self,
       run: { iterations in
-        var value = cursor.value
-        for _ in 0..<iterations {
-          S.withTracking(
-            {
-              for card in cards { card.render(fields: fields) }
-            }, onChange: { tally.bump() })
-          value &+= 1
+        for value in cursor.advance(iterations) {
+          S.withTracking({ for card in cards { card.render(fields: fields) } }, onChange: { tally.bump() })
           cards[0].likes = value
         }
-        cursor.value = value
       },
       notifications: { tally.count },
       expected: 1)
@@ -86,16 +80,10 @@ extension Reads {
     let cursor = Cursor()
     return PreparedCase(
       run: { iterations in
-        var value = cursor.value
-        for _ in 0..<iterations {
-          withObservationTracking(
-            {
-              for card in cards { card.render(fields: fields) }
-            }, onChange: { tally.bump() })
-          value &+= 1
+        for value in cursor.advance(iterations) {
+          withObservationTracking({ for card in cards { card.render(fields: fields) } }, onChange: { tally.bump() })
           cards[0].likes = value
         }
-        cursor.value = value
       },
       notifications: { tally.count },
       expectedNotificationsPerOperation: 1)
@@ -106,13 +94,10 @@ extension Reads {
     let fields = shape.fields
     let cursor = Cursor()
     return PreparedCase(run: { iterations in
-      var value = cursor.value
-      for _ in 0..<iterations {
+      for value in cursor.advance(iterations) {
         for card in cards { card.render(fields: fields) }
-        value &+= 1
         cards[0].likes = value
       }
-      cursor.value = value
     })
   }
 

@@ -39,3 +39,49 @@ final class Cursor {
     self.value = value
   }
 }
+
+extension Cursor {
+  /// The next `iterations` new values, the cursor's value plus one onwards;
+  /// the cursor moves past them, so the next run writes new values again.
+  ///
+  /// A range rather than a method taking the loop's body: the optimiser keeps
+  /// a closure body out of line, which would add a call and a retain per
+  /// operation to the measured loop.
+  @inline(__always)
+  func advance(_ iterations: Int) -> Range<Int> {
+    let start = value &+ 1
+    value &+= iterations
+    return start..<(start &+ iterations)
+  }
+
+  /// The next `iterations` positions in `0..<count`, from where the last run
+  /// stopped, wrapping at `count`; the cursor moves past them.
+  @inline(__always)
+  func cycle(_ iterations: Int, through count: Int) -> CyclingPositions {
+    let start = value
+    value = (start &+ iterations) % count
+    return CyclingPositions(position: start, count: count, remaining: iterations)
+  }
+}
+
+/// Positions in `0..<count` from `position` on, wrapping at `count`: the rows a
+/// workload visits in turn (see ``Cursor/cycle(_:through:)``).
+struct CyclingPositions: Sequence, IteratorProtocol {
+  /// The next position.
+  var position: Int
+  /// The number of positions, e.g. rows.
+  let count: Int
+  /// The positions still to visit.
+  var remaining: Int
+
+  @inline(__always)
+  mutating func next() -> Int? {
+    guard remaining > 0 else { return nil }
+    remaining &-= 1
+    defer {
+      position &+= 1
+      if position == count { position = 0 }
+    }
+    return position
+  }
+}
