@@ -7,8 +7,8 @@ extension IdentifiedArray {
   /// Inserts `element` at `index` of the order. A row with the same id is
   /// replaced in place instead (its observers notified if the identity differs).
   public mutating func insert(_ element: Element, at index: Int) {
-    if let slot = _slots[element.id] {
-      let old = _rows[slot].unsafelyUnwrapped
+    if let slot = _storage.slots[element.id] {
+      let old = _storage.rows[slot].unsafelyUnwrapped
       if old._$identity != element._$identity { old.didReplace() }
       _rows[slot] = element
       return
@@ -21,8 +21,8 @@ extension IdentifiedArray {
   /// Removes the row with `id`; its observers are notified as of a replacement.
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    guard let slot = _slots[id] else { return nil }
-    let removed = _rows[slot].unsafelyUnwrapped
+    guard let slot = _storage.slots[id] else { return nil }
+    let removed = _storage.rows[slot].unsafelyUnwrapped
     removeSlot(of: id, at: slot)
     _ids.remove(at: _ids.firstIndex(of: id)!)
     removed.didReplace()
@@ -47,15 +47,14 @@ extension IdentifiedArray {
   /// - Complexity: O(n).
   public mutating func replaceAll(with elements: some Sequence<Element>) {
     let new = IdentifiedArray(elements)
-    for (id, slot) in _slots {
-      let old = _rows[slot].unsafelyUnwrapped
+    let storage = _storage
+    for (id, slot) in storage.slots {
+      let old = storage.rows[slot].unsafelyUnwrapped
       if let replacement = new[id: id], replacement._$identity == old._$identity { continue }
       old.didReplace()
     }
-    let structureChanged = new._ids != _ids
-    _ids = new._ids
-    _rows = new._rows
-    _slots = new._slots
+    let structureChanged = new._storage.ids != storage.ids
+    _storage = new._storage
     if structureChanged { didSet(Self.structure) }
   }
 }
