@@ -22,35 +22,8 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   public typealias ID = Element.ID
 
   public let _$registrar = Strategy.Registrar()
-  /// The ids, rows and slots.
+  /// The ids, rows and slots. Written only once unique (`makeUnique()`).
   @usableFromInline var _storage = IdentifiedStorage<Element>()
-
-  /// The ids in order, without recording a read.
-  @usableFromInline var _ids: [ID] {
-    get { _storage.ids }
-    _modify {
-      makeUnique()
-      yield &_storage.ids
-    }
-  }
-
-  /// The rows, each in the slot `_slots` gives its id.
-  @usableFromInline var _rows: ContiguousArray<Element?> {
-    get { _storage.rows }
-    _modify {
-      makeUnique()
-      yield &_storage.rows
-    }
-  }
-
-  /// The slot of each row in `_rows`, by id.
-  @usableFromInline var _slots: [ID: Int] {
-    get { _storage.slots }
-    _modify {
-      makeUnique()
-      yield &_storage.slots
-    }
-  }
 
   /// The structure field.
   @usableFromInline static var structure: ObservedField { 0 }
@@ -76,13 +49,13 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// The ids in order: a read of the structure.
   public var ids: [ID] {
     access(Self.structure)
-    return _ids
+    return _storage.ids
   }
 
   /// The number of rows: a read of the structure.
   public var count: Int {
     access(Self.structure)
-    return _ids.count
+    return _storage.ids.count
   }
 
   /// The rows in order: a read of the structure.
@@ -141,7 +114,8 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
           new.deallocate()
           if let element {
             appendRow(element, id: id)
-            _ids.append(id)
+            // Unique since `appendRow`.
+            _storage.ids.append(id)
             didSet(Self.structure)
           }
         }
@@ -172,7 +146,8 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
       // assigning nil, rather than a word more in every update's frame.
       let id = _storage.slots.first { $0.value == slot }.unsafelyUnwrapped.key
       removeSlot(of: id, at: slot)
-      _ids.removeAll { $0 == id }
+      // Unique since `removeSlot`.
+      _storage.ids.removeAll { $0 == id }
       didSet(Self.structure)
     }
   }
