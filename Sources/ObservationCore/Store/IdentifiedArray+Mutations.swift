@@ -1,30 +1,34 @@
 extension IdentifiedArray {
   /// Appends `element`, or replaces the row with its id in place.
   public mutating func append(_ element: Element) {
-    insert(element, at: _ids.count)
+    insert(element, at: _storage.ids.count)
   }
 
   /// Inserts `element` at `index` of the order. A row with the same id is
   /// replaced in place instead (its observers notified if the identity differs).
   public mutating func insert(_ element: Element, at index: Int) {
-    if let slot = _slots[element.id] {
-      let old = _rows[slot].unsafelyUnwrapped
+    makeUnique()
+    let storage = _storage
+    if let slot = storage.slots[element.id] {
+      let old = storage.rows[slot].unsafelyUnwrapped
       if old._$identity != element._$identity { old.didReplace() }
-      _rows[slot] = element
+      storage.rows[slot] = element
       return
     }
-    _ids.insert(element.id, at: min(max(index, 0), _ids.count))
-    appendRow(element, id: element.id)
+    storage.ids.insert(element.id, at: min(max(index, 0), storage.ids.count))
+    storage.slots[element.id] = storage.rows.count
+    storage.rows.append(element)
     didSet(Self.structure)
   }
 
   /// Removes the row with `id`; its observers are notified as of a replacement.
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    guard let slot = _slots[id] else { return nil }
-    let removed = _rows[slot].unsafelyUnwrapped
+    guard let slot = _storage.slots[id] else { return nil }
+    let removed = _storage.rows[slot].unsafelyUnwrapped
     removeSlot(of: id, at: slot)
-    _ids.remove(at: _ids.firstIndex(of: id)!)
+    // Unique since `removeSlot`.
+    _storage.ids.remove(at: _storage.ids.firstIndex(of: id)!)
     removed.didReplace()
     didSet(Self.structure)
     return removed
@@ -32,10 +36,12 @@ extension IdentifiedArray {
 
   /// Moves the row with `id` to `index` of the order (clamped to the ends).
   public mutating func move(id: ID, to index: Int) {
-    guard let from = _ids.firstIndex(of: id) else { return }
-    _ids.remove(at: from)
-    let to = min(max(index, 0), _ids.count)
-    _ids.insert(id, at: to)
+    guard let from = _storage.ids.firstIndex(of: id) else { return }
+    makeUnique()
+    let storage = _storage
+    storage.ids.remove(at: from)
+    let to = min(max(index, 0), storage.ids.count)
+    storage.ids.insert(id, at: to)
     if from != to { didSet(Self.structure) }
   }
 
@@ -47,15 +53,14 @@ extension IdentifiedArray {
   /// - Complexity: O(n).
   public mutating func replaceAll(with elements: some Sequence<Element>) {
     let new = IdentifiedArray(elements)
-    for (id, slot) in _slots {
-      let old = _rows[slot].unsafelyUnwrapped
+    let storage = _storage
+    for (id, slot) in storage.slots {
+      let old = storage.rows[slot].unsafelyUnwrapped
       if let replacement = new[id: id], replacement._$identity == old._$identity { continue }
       old.didReplace()
     }
-    let structureChanged = new._ids != _ids
-    _ids = new._ids
-    _rows = new._rows
-    _slots = new._slots
+    let structureChanged = new._storage.ids != storage.ids
+    _storage = new._storage
     if structureChanged { didSet(Self.structure) }
   }
 }

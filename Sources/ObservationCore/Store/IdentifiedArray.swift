@@ -12,7 +12,8 @@
 /// lookup by id (a dictionary of rows needed two to update one, moving it out and
 /// back), and a row store that remembers its row's slot reads it with none
 /// (`row(_:hint:)`). A slot moves only when a removal fills the hole it leaves
-/// with the last slot.
+/// with the last slot. Ids, rows and slots share one storage object
+/// (``IdentifiedStorage``), copied on write.
 ///
 /// - Complexity: reading or updating a row by id is O(1); insert and remove are
 ///   O(n) in the worst case (the id order shifts).
@@ -21,13 +22,8 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   public typealias ID = Element.ID
 
   public let _$registrar = Strategy.Registrar()
-  @usableFromInline var _ids: [ID] = []
-  /// The rows, each in the slot `_slots` gives its id. Never nil but while
-  /// `subscript(id:)` lends a slot out: optional so that a slot can be lent as
-  /// the subscript's `Element?` in place.
-  @usableFromInline var _rows: ContiguousArray<Element?> = []
-  /// The slot of each row in `_rows`, by id.
-  @usableFromInline var _slots: [ID: Int] = [:]
+  /// The ids, rows and slots. Written only once unique (`makeUnique()`).
+  @usableFromInline var _storage = IdentifiedStorage<Element>()
 
   /// The structure field.
   @usableFromInline static var structure: ObservedField { 0 }
@@ -39,31 +35,34 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   public init(_ elements: some Sequence<Element>) {
     // Sized once from what the sequence promises, not grown by doubling: half the
     // copying, and buffers of the size the rows need.
-    _ids.reserveCapacity(elements.underestimatedCount)
-    _rows.reserveCapacity(elements.underestimatedCount)
-    _slots.reserveCapacity(elements.underestimatedCount)
-    for element in elements where _slots[element.id] == nil {
-      _ids.append(element.id)
-      appendRow(element, id: element.id)
+    let storage = _storage
+    storage.ids.reserveCapacity(elements.underestimatedCount)
+    storage.rows.reserveCapacity(elements.underestimatedCount)
+    storage.slots.reserveCapacity(elements.underestimatedCount)
+    for element in elements where storage.slots[element.id] == nil {
+      storage.ids.append(element.id)
+      storage.slots[element.id] = storage.rows.count
+      storage.rows.append(element)
     }
   }
 
   /// The ids in order: a read of the structure.
   public var ids: [ID] {
     access(Self.structure)
-    return _ids
+    return _storage.ids
   }
 
   /// The number of rows: a read of the structure.
   public var count: Int {
     access(Self.structure)
-    return _ids.count
+    return _storage.ids.count
   }
 
   /// The rows in order: a read of the structure.
   public var elements: [Element] {
     access(Self.structure)
-    return _ids.map { _rows[_slots[$0]!].unsafelyUnwrapped }
+    let storage = _storage
+    return storage.ids.map { storage.rows[storage.slots[$0]!].unsafelyUnwrapped }
   }
 
   /// The row with `id`, when `hint` is its slot; else looked up by id, and
@@ -74,60 +73,81 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// no hashing.
   @inlinable
   func row(_ id: ID, hint: inout Int) -> Element? {
-    if hint < _rows.count, let row = _rows[hint], row.id == id { return row }
-    guard let slot = _slots[id] else { return nil }
+    let storage = _storage
+    if hint < storage.rows.count, let row = storage.rows[hint], row.id == id { return row }
+    guard let slot = storage.slots[id] else { return nil }
     hint = slot
-    return _rows[slot]
+    return storage.rows[slot]
   }
 
   /// The row with `id`; updating it in place changes only that row.
   ///
   /// Assigning `nil` removes the row; assigning a row whose id is new appends it.
   ///
-  /// Inlinable, so that a reducer's `rows[id: id]?.value += 1` runs specialised
-  /// and inlined: a `_modify` coroutine called across the module allocates its
-  /// frame on every call, and nested ones allocate one each.
+  /// Inlinable, so that a reducer's `rows[id: id]?.value += 1` runs specialised.
   ///
   /// - Complexity: one lookup by id.
   @inlinable
   public subscript(id id: ID) -> Element? {
-    get { _slots[id].flatMap { _rows[$0] } }
+    get { _storage.slots[id].flatMap { _storage.rows[$0] } }
     _modify {
-      if let slot = _slots[id] {
+      // What lives across a yield is the coroutine's frame, allocated on the heap
+      // when it outgrows the caller's fixed buffer (four words): a nested
+      // coroutine (the array's subscript), an `Element?` or the id kept in it
+      // would cost a malloc and a free per update. So the slot is lent through a
+      // pointer, a removed row's id is found again from its slot, and the rare
+      // new row and its id wait in memory of their own.
+      if let slot = _storage.slots[id] {
+        makeUnique()
         // Changed in its slot: the row's own buffers stay unique for a change in
         // place, and only its registrar is kept of the old row, to tell a
         // replacement from an update.
-        let old = _rows[slot].unsafelyUnwrapped._$registrar
-        defer { didModifyRow(id, slot: slot, old: old) }
-        yield &_rows[slot]
+        let row = _storage.rowPointer(slot)
+        let old = row.pointee.unsafelyUnwrapped._$registrar
+        defer { didModifyRow(slot: slot, old: old) }
+        yield &row.pointee
       } else {
-        var element: Element? = nil
+        let new = UnsafeMutablePointer<(row: Element?, id: ID)>.allocate(capacity: 1)
+        new.initialize(to: (nil, id))
         defer {
+          let (element, id) = new.move()
+          new.deallocate()
           if let element {
             appendRow(element, id: id)
-            _ids.append(id)
+            // Unique since `appendRow`.
+            _storage.ids.append(id)
             didSet(Self.structure)
           }
         }
-        yield &element
+        yield &new.pointee.row
       }
     }
   }
 
-  /// Notes what became of the row with `id` in `slot`, whose registrar was `old`,
-  /// after `subscript(id:)` lent the slot out: a row replaced or removed as a
-  /// whole loses its observers' reads; a removed row leaves the structure.
+  /// Copies the storage unless this collection holds the only reference to it.
   @inlinable
-  mutating func didModifyRow(_ id: ID, slot: Int, old: Strategy.Registrar) {
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&_storage) { _storage = IdentifiedStorage(copying: _storage) }
+  }
+
+  /// Notes what became of the row in `slot`, whose registrar was `old`, after
+  /// `subscript(id:)` lent the slot out: a row replaced or removed as a whole
+  /// loses its observers' reads; a removed row leaves the structure.
+  @inlinable
+  mutating func didModifyRow(slot: Int, old: Strategy.Registrar) {
     // Compared by identity number, not by reference: holding the new registrar
     // for a comparison would retain and release it on every update in place.
-    let new = _rows[slot]?._$registrar.identity
+    let new = _storage.rows[slot]?._$registrar.identity
     if new != old.identity {
       ChangeList.noteWrite(of: old, ~0, Strategy.self)
     }
     if new == nil {
+      // The id the slot was found by: one search, on the rare removal by
+      // assigning nil, rather than a word more in every update's frame.
+      let id = _storage.slots.first { $0.value == slot }.unsafelyUnwrapped.key
       removeSlot(of: id, at: slot)
-      _ids.removeAll { $0 == id }
+      // Unique since `removeSlot`.
+      _storage.ids.removeAll { $0 == id }
       didSet(Self.structure)
     }
   }
@@ -136,24 +156,28 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// ids.
   @usableFromInline
   mutating func appendRow(_ element: Element, id: ID) {
-    _slots[id] = _rows.count
-    _rows.append(element)
+    makeUnique()
+    let storage = _storage
+    storage.slots[id] = storage.rows.count
+    storage.rows.append(element)
   }
 
   /// Frees the slot of the row `id`, moving the last slot into it; the caller
   /// keeps the order of ids.
   @usableFromInline
   mutating func removeSlot(of id: ID, at slot: Int) {
-    _slots[id] = nil
-    let last = _rows.count - 1
+    makeUnique()
+    let storage = _storage
+    storage.slots[id] = nil
+    let last = storage.rows.count - 1
     if slot != last {
-      _rows.swapAt(slot, last)
+      storage.rows.swapAt(slot, last)
       // The moved row is found by its own id, unless it was stored under another
       // one (`rows[id: a] = rowWithIDb`), which only a search finds.
-      var moved = _rows[slot].unsafelyUnwrapped.id
-      if _slots[moved] != last { moved = _slots.first { $0.value == last }!.key }
-      _slots[moved] = slot
+      var moved = storage.rows[slot].unsafelyUnwrapped.id
+      if storage.slots[moved] != last { moved = storage.slots.first { $0.value == last }!.key }
+      storage.slots[moved] = slot
     }
-    _rows.removeLast()
+    storage.rows.removeLast()
   }
 }

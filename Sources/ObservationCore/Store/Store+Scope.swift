@@ -146,9 +146,16 @@ extension Store {
         return nil
       }
       let hint = RowSlotHint()
-      let child = endingChild(
-        initial: row, project: projection { get($0).row(id, hint: &hint.slot) }, embed: { embed(id, $0) }
-      )
+      // Composed here rather than by `projection(_:)`: the step down is then no
+      // closure of its own, one call fewer on every read of the row.
+      let project: () -> Row?
+      if let rootState {
+        project = { rootState.withPointeeLent { get($0).row(id, hint: &hint.slot) } }
+      } else {
+        let parentProject = source.projection()
+        project = { get(parentProject()).row(id, hint: &hint.slot) }
+      }
+      let child = endingChild(initial: row, project: project, embed: { embed(id, $0) })
       children[key] = child
       return child
     }

@@ -36,6 +36,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// The source as an ending one (an optional or row child), whose reads, sends
   /// and presence a store checks in code specialised for the state; `nil` otherwise.
   @usableFromInline let ending: EndingSource<State>?
+  /// `ending` unretained, for reads: binding the optional `ending` takes a
+  /// reference of its own (a retain and a release per read), and `ending` keeps
+  /// it alive.
+  @usableFromInline let endingRef: Unmanaged<EndingSource<State>>?
   /// Sends an action to the root; captures no store, so child stores cached by
   /// their parent do not keep it alive.
   @usableFromInline let dispatch: (Action) -> Void
@@ -52,6 +56,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     self.rootRef = root.map { Unmanaged.passUnretained($0) }
     self.memo = source as? MemoSource<State>
     self.ending = source as? EndingSource<State>
+    self.endingRef = ending.map { Unmanaged.passUnretained($0) }
     self.dispatch = dispatch
   }
 
@@ -105,8 +110,8 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
         }
       }
     }
-    if let ending {
-      return Unmanaged.passUnretained(ending)._withUnsafeGuaranteedRef { ending in
+    if let endingRef {
+      return endingRef._withUnsafeGuaranteedRef { ending in
         tree.withExclusiveAccess { body(ending.refreshed().pointee) }
       }
     }
