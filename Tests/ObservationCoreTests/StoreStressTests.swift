@@ -18,16 +18,21 @@ struct StoreStressTests {
     let rearmed = Count()
     let threads = 4
     let sends = StressScale.scaled(10_000)
+    // The senders start once the first scope is armed, so at least one re-armed
+    // scope sees a send however the threads are scheduled.
+    let armed = DispatchSemaphore(value: 0)
     runConcurrently(threads + 1) { index in
       if index < threads {
+        armed.wait()
         for i in 0..<sends {
           store.send(.increment)
           if i % 16 == 0 { store.send(.row(index, .increment)) }
         }
       } else {
         // Re-arms through the store while the others send.
-        for _ in 0..<StressScale.scaled(2_000) {
+        for round in 0..<StressScale.scaled(2_000) {
           S.withTracking({ _ = store.count + store.rows.count }, onChange: { rearmed.bump() })
+          if round == 0 { for _ in 0..<threads { armed.signal() } }
         }
       }
     }
