@@ -21,14 +21,27 @@ public struct ChangeList {
   @usableFromInline
   init() {}
 
+  /// Notes a write of the fields in `mask` of `registrar` for the running send.
   @inlinable @inline(__always)
   static func noteWrite<S: ObservationStrategy>(
     of registrar: S.Registrar, _ mask: UInt64, _: S.Type
   ) {
+    noteWrite(ofUnretained: Unmanaged.passUnretained(registrar), mask, S.self)
+  }
+
+  /// `noteWrite(of:_:_:)` for a registrar its caller holds through the state
+  /// being written: a setter's registrar loaded from the state it mutates and
+  /// passed as a reference is retained and released around the check, watched
+  /// or not (two atomics per write), because the state's memory might change
+  /// under a call for all the compiler can tell.
+  @inlinable @inline(__always)
+  static func noteWrite<S: ObservationStrategy>(
+    ofUnretained registrar: Unmanaged<S.Registrar>, _ mask: UInt64, _: S.Type
+  ) {
     if S.Invalidation.isPerField {
-      if registrar.isUnwatched(mask) { return }
+      if registrar._withUnsafeGuaranteedRef({ $0.isUnwatched(mask) }) { return }
       guard let list = obs_thread_changes_get() else { return }
-      list.assumingMemoryBound(to: ChangeList.self).pointee.record(registrar, mask)
+      registrar._withUnsafeGuaranteedRef { list.assumingMemoryBound(to: ChangeList.self).pointee.record($0, mask) }
     } else {
       guard let list = obs_thread_changes_get() else { return }
       list.assumingMemoryBound(to: ChangeList.self).pointee.changed = true

@@ -50,6 +50,27 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
     super.init(project: project, tree: tree)
   }
 
+  /// A child found in place through `locate`, the whole way down from the
+  /// root's memory: a cold read copies no level's state, and the memo is the
+  /// address found. Both closures are composed where the store was scoped
+  /// (`project` is `locate` and a copy of what it finds, for the children
+  /// scoped below this one with a getter), so that they run specialised code.
+  @usableFromInline
+  init(
+    parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>,
+    locate: @escaping () -> UnsafePointer<State>, project: @escaping () -> State,
+    tree: StoreTree<State.Strategy>
+  ) {
+    self.parent = parent
+    self.keyPath = keyPath
+    self.parentCanEnd = parent.canEnd
+    self.path = nil
+    super.init(project: project, locate: locate, tree: tree)
+  }
+
+  @usableFromInline
+  override func location() -> (() -> UnsafePointer<State>)? { locate }
+
   override func pathFromRoot() -> PathFromRoot<State>? { path }
 
   override var isPresent: Bool { parentCanEnd ? parent.isPresent : true }

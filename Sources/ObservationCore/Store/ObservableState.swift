@@ -66,17 +66,39 @@ extension ObservableState {
     Strategy.Scope.record(_$registrar, Strategy.Invalidation.mask(for: field))
   }
 
+  /// Records a read of `field` of the state at `state`, read in place: what a
+  /// located step down (`Store.scope(state:locate:action:)`) records.
+  ///
+  /// Calling `access` on `state.pointee` would copy the whole state first (a
+  /// retain and a release per reference it holds); this loads the registrar
+  /// alone, unretained: the state at `state` holds it while the step runs.
+  @inlinable @inline(__always)
+  public static func access(_ field: ObservedField, at state: UnsafePointer<Self>) {
+    guard Strategy.Invalidation.isPerField else { return }
+    Unmanaged.passUnretained(state.pointee._$registrar)._withUnsafeGuaranteedRef {
+      Strategy.Scope.record($0, Strategy.Invalidation.mask(for: field))
+    }
+  }
+
   /// Notes that `field` was written, for the store whose `send` is running.
   @inlinable @inline(__always)
   public func didSet(_ field: ObservedField) {
-    ChangeList.noteWrite(of: _$registrar, Strategy.Invalidation.mask(for: field), Strategy.self)
+    // The state holds its registrar while it is written: lent unretained.
+    ChangeList.noteWrite(
+      ofUnretained: Unmanaged.passUnretained(_$registrar), Strategy.Invalidation.mask(for: field), Strategy.self)
   }
 
   /// Notes that child state `field` was modified, unless the strategy skips
   /// unchanged identity and the child kept its identity.
+  ///
+  /// The new identity is an autoclosure, evaluated only by strategies that skip:
+  /// read from the child where it is stored, right after the modification, it
+  /// otherwise costs the others a retain and a release of the child's storage.
   @inlinable @inline(__always)
-  public func didModify(_ field: ObservedField, from old: StateIdentity?, to new: StateIdentity?) {
-    if Strategy.skipsUnchangedIdentity && old == new { return }
+  public func didModify(
+    _ field: ObservedField, from old: StateIdentity?, to new: @autoclosure () -> StateIdentity?
+  ) {
+    if Strategy.skipsUnchangedIdentity && old == new() { return }
     didSet(field)
   }
 

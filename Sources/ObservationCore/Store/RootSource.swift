@@ -41,6 +41,12 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
     return { state.pointee }
   }
 
+  @usableFromInline
+  override func location() -> (() -> UnsafePointer<State>)? {
+    let state = UnsafePointer(self.state)
+    return { state }
+  }
+
   /// Reduces `action` and every follow-up action its effects send, in order.
   @inlinable
   func reduce(_ action: Action) {

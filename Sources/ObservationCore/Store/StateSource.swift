@@ -41,4 +41,11 @@ class StateSource<State> {
   func projection() -> () -> State {
     preconditionFailure("subclass responsibility")
   }
+
+  /// Where the state lives, found from the root's memory in place, when every
+  /// step down from the root is a located one (`scope(state:locate:action:)`):
+  /// no level's state is copied on the way down. Called under the tree's guard;
+  /// the address holds until the next send.
+  @usableFromInline
+  func location() -> (() -> UnsafePointer<State>)? { nil }
 }

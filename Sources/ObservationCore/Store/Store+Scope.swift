@@ -59,6 +59,62 @@ extension Store {
     }
   }
 
+  /// The child store of the nested state at `keyPath`, whose cold reads find it
+  /// in place with `locate` instead of copying it out of every ancestor.
+  ///
+  /// A getter (`get:`) returns its child by value: each level's state is copied
+  /// out of its parent's, with a retain and a release of every reference it
+  /// holds, only for the next level to copy its own child out of it. `locate` is
+  /// the same step written as an address: where the child is stored in the
+  /// parent at `parent` (an array's buffer, a field). Composed from the root's
+  /// memory down, a cold read walks addresses, as plain code reading nested
+  /// structs in place does, and copies no state: the memo until the next send
+  /// is the address found.
+  /// `locate` must read what `keyPath` reads (record the same fields, as the
+  /// getters do: `access(_:at:)`) and must not write; the address
+  /// it returns is used under the tree's guard, before the next send, while
+  /// the state it points into is neither mutated nor freed. `keyPath` stays the
+  /// child's identity and is what a debug build checks `locate` against.
+  /// Below a parent that is not located from the root (an optional or row
+  /// child, or a key path step), `locate` is applied to a copy of the parent.
+  ///
+  /// Inlinable, so that the closures it makes are specialised where the store
+  /// is scoped.
+  ///
+  /// - Complexity: a cold read calls one closure per level from the root.
+  @inlinable
+  public func scope<ChildState: ObservableState, ChildAction>(
+    state keyPath: KeyPath<State, ChildState>,
+    locate: @escaping (UnsafePointer<State>) -> UnsafePointer<ChildState>,
+    action embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
+    tree.withExclusiveAccess {
+      if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
+      #if DEBUG
+      source.read { state in
+        withUnsafePointer(to: state) { parent in
+          assert(
+            locate(parent).pointee._$identity == state[keyPath: keyPath]._$identity,
+            "scope(state:locate:action:): locate finds another state than keyPath")
+        }
+      }
+      #endif
+      let childSource: KeyPathSource<State, ChildState>
+      if let location = childLocation(locate) {
+        childSource = KeyPathSource(
+          parent: source, keyPath: keyPath, locate: location, project: { location().pointee }, tree: tree)
+      } else {
+        let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
+        childSource = KeyPathSource(parent: source, keyPath: keyPath, project: projection(step), tree: tree)
+      }
+      let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
+        dispatch(embed(action))
+      }
+      children[keyPath] = child
+      return child
+    }
+  }
+
   /// The child store of the optional (presented) state at `keyPath`, or `nil`
   /// while it is nil. The store ends when the state becomes nil or is replaced:
   /// its reads then return the last value and its sends are dropped; a new
@@ -171,6 +227,21 @@ extension Store {
     if let rootState { return { rootState.withPointeeLent(step) } }
     let parentProject = source.projection()
     return { step(parentProject()) }
+  }
+
+  /// Where a child's state lives in the root's memory: `step` applied to this
+  /// store's state in place, or `nil` when this store's state is not located
+  /// from the root (a copy of it is all there is to step from).
+  @inlinable
+  func childLocation<Child>(
+    _ step: @escaping (UnsafePointer<State>) -> UnsafePointer<Child>
+  ) -> (() -> UnsafePointer<Child>)? {
+    if let rootState {
+      let root = UnsafePointer(rootState)
+      return { step(root) }
+    }
+    guard let location = source.location() else { return nil }
+    return { step(location()) }
   }
 
   /// A store of an `EndingSource`, whose sends are dropped once it ended.

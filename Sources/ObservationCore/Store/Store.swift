@@ -104,9 +104,9 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     if let memo {
       return Unmanaged.passUnretained(memo)._withUnsafeGuaranteedRef { memo in
         tree.withExclusiveAccess {
-          if !memo.hasMemo { fill(memo) }
+          if !memo.isCurrent { fill(memo) }
           if Strategy.Scope.isRecording { memo.replayReads() }
-          return body(memo.memoState.pointee)
+          return body(memo.memoAt.pointee)
         }
       }
     }
@@ -137,15 +137,24 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     return tree.withExclusiveAccess { ending.isPresentNow }
   }
 
-  /// Fills a cold memo: here, specialised, when no scope wants the reads
+  /// Fills a cold or stale memo: here, specialised, when no scope wants the reads
   /// collected (the memo's own fill is generic code, which looks the strategy's
   /// scope up and copies the state through its value witnesses).
   @inlinable
   func fill(_ memo: MemoSource<State>) {
     if !Strategy.Scope.isRecording {
-      memo.memoState.initialize(to: memo.project())
-      memo.hasMemo = true
-      tree.filledMemos.append(memo)
+      memo.filledAt = tree.sends.load(ordering: .relaxed)
+      if let locate = memo.locate {
+        // A stale located memo's reads are of the state before the send.
+        if memo.hasMemoReads { memo.dropMemo() }
+        memo.memoAt = locate()
+        memo.hasMemo = true
+      } else {
+        memo.memoState.initialize(to: memo.project())
+        memo.memoAt = UnsafePointer(memo.memoState)
+        memo.hasMemo = true
+        tree.filledMemos.append(memo)
+      }
     } else {
       memo.fillMemo()
     }
