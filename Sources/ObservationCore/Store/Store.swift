@@ -33,6 +33,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// The source as a memoising one (a `scope(state:)` child), whose warm memo a
   /// read takes directly; `nil` otherwise.
   @usableFromInline let memo: MemoSource<State>?
+  /// `memo` unretained, for reads: binding the optional `memo` takes a
+  /// reference of its own (a retain and a release per read), and `memo` keeps
+  /// it alive.
+  @usableFromInline let memoRef: Unmanaged<MemoSource<State>>?
   /// The source as an ending one (an optional or row child), whose reads, sends
   /// and presence a store checks in code specialised for the state; `nil` otherwise.
   @usableFromInline let ending: EndingSource<State>?
@@ -55,6 +59,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     self.rootState = root?.state
     self.rootRef = root.map { Unmanaged.passUnretained($0) }
     self.memo = source as? MemoSource<State>
+    self.memoRef = memo.map { Unmanaged.passUnretained($0) }
     self.ending = source as? EndingSource<State>
     self.endingRef = ending.map { Unmanaged.passUnretained($0) }
     self.dispatch = dispatch
@@ -101,8 +106,8 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     }
     // The sources are lent unretained: the store holds them, and a capture of
     // one loaded from the store costs a retain and a release per read.
-    if let memo {
-      return Unmanaged.passUnretained(memo)._withUnsafeGuaranteedRef { memo in
+    if let memoRef {
+      return memoRef._withUnsafeGuaranteedRef { memo in
         tree.withExclusiveAccess {
           if !memo.isCurrent { fill(memo) }
           if Strategy.Scope.isRecording { memo.replayReads() }
