@@ -34,17 +34,7 @@ struct StoreCompiledPathTests {
           stores.append(parent.scope(state: \.child!, action: NodeTestAction.child))
         }
       }
-      for (level, store) in stores.enumerated() {
-        store.send(.setValue(100 + level))
-        for (other, reader) in stores.enumerated() {
-          var node: NodeState<S>? = stores[0].state
-          for _ in 0..<other { node = node?.child }
-          #expect(reader.value == node?.value)
-          // Warm: the memo answers the same.
-          #expect(reader.value == node?.value)
-        }
-      }
-      for (level, store) in stores.enumerated() { #expect(store.value == 100 + level) }
+      expectEveryStoreReadsItsNode(stores)
     }
   }
 
