@@ -45,7 +45,9 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     self.store = store
     let rowsPath = \ListState<S>.rows
     self.rowsPath = rowsPath
-    rows = (0..<count).map { store.scope(row: $0, of: rowsPath, get: { $0.rows }, action: ListAction.row)! }
+    rows = (0..<count).map {
+      store.scope(row: $0, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)!
+    }
     for id in 0..<count { observeRow(id) }
     // What a ForEach reads: the ids, through `rows`; its re-render brings back
     // the views of rows that returned.
@@ -94,7 +96,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// Observes, each on a new row store, the detached rows that are back.
   private func observeReturnedRows() {
     detached.removeAll { id in
-      guard let row = store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row) else {
+      guard let row = store.scope(row: id, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row) else {
         return false
       }
       rows[id] = row

@@ -36,6 +36,14 @@ struct ListState<S: ObservationStrategy>: ObservableState {
       didModify(0, from: before, to: _rows._$identity)
     }
   }
+
+  /// Where the rows of the list at `list` are stored, found in place: `rows` as
+  /// an address (``Store/scope(row:of:locate:action:)``), recording the same
+  /// read. The list outlives the address's use under the store's guard.
+  static func rows(at list: UnsafePointer<ListState<S>>) -> UnsafePointer<IdentifiedArray<RowState<S>>> {
+    access(0, at: list)
+    return withUnsafePointer(to: &UnsafeMutablePointer(mutating: list).pointee._rows) { $0 }
+  }
 }
 
 /// What a row store does.

@@ -11,7 +11,7 @@
 /// one dictionary of slot numbers: a row is read or updated in place with one
 /// lookup by id (a dictionary of rows needed two to update one, moving it out and
 /// back), and a row store that remembers its row's slot reads it with none
-/// (`row(_:hint:)`). A slot moves only when a removal fills the hole it leaves
+/// (`rowAddress(_:in:hint:)`). A slot moves only when a removal fills the hole it leaves
 /// with the last slot. Ids, rows and slots share one storage object
 /// (``IdentifiedStorage``), copied on write.
 ///
@@ -65,19 +65,77 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     return storage.ids.map { storage.rows[storage.slots[$0]!].unsafelyUnwrapped }
   }
 
-  /// The row with `id`, when `hint` is its slot; else looked up by id, and
-  /// `hint` set to its slot. A read of neither the structure nor the row.
-  ///
-  /// What a row store's read calls: its row keeps its slot from one read to the
-  /// next unless a removal moved it, so the read costs a comparison of ids and
-  /// no hashing.
+  /// Copies the row with `id` into `last` if it has the identity of the row in
+  /// `last`; false, copying nothing, if there is no such row or it was
+  /// replaced. Found as `rowAddress(_:in:hint:)` finds it, and a read of
+  /// neither the structure nor the row: what a row store's read calls.
   @inlinable
-  func row(_ id: ID, hint: inout Int) -> Element? {
-    let storage = _storage
-    if hint < storage.rows.count, let row = storage.rows[hint], row.id == id { return row }
+  func refreshRow(_ id: ID, hint: inout Int, into last: UnsafeMutablePointer<Element>) -> Bool {
+    Self.refreshRow(id, in: _storage, hint: &hint, into: last)
+  }
+
+  /// Whether the row with `id` has `identity`, found as
+  /// `rowAddress(_:in:hint:)` finds it: what a row store's send checks,
+  /// copying nothing.
+  @inlinable
+  func hasRow(_ id: ID, hint: inout Int, identity: StateIdentity) -> Bool {
+    Self.rowAddress(id, in: _storage, hint: &hint)?.pointee._$identity == identity
+  }
+
+  /// The row with `id` of the collection at `array`, copied.
+  @inlinable
+  static func row(_ id: ID, in array: UnsafePointer<Self>) -> Element? {
+    var hint = Int.max
+    return rowAddress(id, in: array.pointee._storage, hint: &hint)?.pointee
+  }
+
+  /// `refreshRow(_:hint:into:)` of the collection at `array`, read in place.
+  @inlinable
+  static func refreshRow(
+    _ id: ID, in array: UnsafePointer<Self>, hint: inout Int, into last: UnsafeMutablePointer<Element>
+  ) -> Bool {
+    refreshRow(id, in: array.pointee._storage, hint: &hint, into: last)
+  }
+
+  /// `hasRow(_:hint:identity:)` of the collection at `array`, read in place.
+  @inlinable
+  static func hasRow(_ id: ID, in array: UnsafePointer<Self>, hint: inout Int, identity: StateIdentity) -> Bool {
+    rowAddress(id, in: array.pointee._storage, hint: &hint)?.pointee._$identity == identity
+  }
+
+  @inlinable
+  static func refreshRow(
+    _ id: ID, in storage: IdentifiedStorage<Element>, hint: inout Int, into last: UnsafeMutablePointer<Element>
+  ) -> Bool {
+    guard let row = rowAddress(id, in: storage, hint: &hint), row.pointee._$identity == last.pointee._$identity
+    else { return false }
+    last.pointee = row.pointee
+    return true
+  }
+
+  /// Where the row with `id` is stored, when `hint` is its slot; else looked up
+  /// by id, and `hint` set to its slot. Valid while `storage` is neither
+  /// written nor freed: used within the caller's expression, while the
+  /// collection it came from holds it.
+  ///
+  /// A row keeps its slot from one read to the next unless a removal moved it,
+  /// so a row store's read costs a comparison of ids and no hashing.
+  @inlinable
+  static func rowAddress(
+    _ id: ID, in storage: IdentifiedStorage<Element>, hint: inout Int
+  ) -> UnsafePointer<Element>? {
+    let rows = storage.rows.withUnsafeBufferPointer { $0 }
+    if hint < rows.count, rows[hint]?.id == id { return payload(rows.baseAddress.unsafelyUnwrapped + hint) }
     guard let slot = storage.slots[id] else { return nil }
     hint = slot
-    return storage.rows[slot]
+    return payload(rows.baseAddress.unsafelyUnwrapped + slot)
+  }
+
+  /// The row in a slot that holds one: an optional's payload is stored at its
+  /// start.
+  @inlinable
+  static func payload(_ slot: UnsafePointer<Element?>) -> UnsafePointer<Element> {
+    UnsafeRawPointer(slot).assumingMemoryBound(to: Element.self)
   }
 
   /// The row with `id`; updating it in place changes only that row.

@@ -152,7 +152,16 @@ extension Store {
       if let cached = children[keyPath] as? Store<ChildState, ChildAction>, cached.source.isPresent {
         return cached
       }
-      let child = endingChild(initial: current, project: projection(get), embed: embed)
+      let project = projection(get)
+      let child = endingChild(
+        initial: current,
+        refresh: { last in
+          guard let state = project(), state._$identity == last.pointee._$identity else { return false }
+          last.pointee = state
+          return true
+        },
+        find: { identity in project()?._$identity == identity },
+        embed: embed)
       children[keyPath] = child
       return child
     }
@@ -197,21 +206,90 @@ extension Store {
       if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
-      guard let row = source.read({ get($0)[id: id] }) else {
+      return rowChild(id, get: get, key: key, embed: embed)
+    }
+  }
+
+  /// The row store of `scope(row:of:get:action:)`, made under the tree's guard.
+  @inlinable
+  func rowChild<Row, RowAction, Path: Hashable>(
+    _ id: Row.ID, get: @escaping (State) -> IdentifiedArray<Row>, key: RowKey<Path, Row.ID>,
+    embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
+    guard let row = source.read({ get($0)[id: id] }) else {
+      children[key] = nil
+      return nil
+    }
+    let hint = RowSlotHint()
+    // Composed here rather than by `projection(_:)`: the step down is then no
+    // closure of its own, one call fewer on every read of the row. The row is
+    // compared and copied where it is stored, while the collection `get`
+    // returned holds its storage.
+    let refresh: (UnsafeMutablePointer<Row>) -> Bool
+    let find: (StateIdentity) -> Bool
+    if let rootState {
+      refresh = { last in rootState.withPointeeLent { get($0).refreshRow(id, hint: &hint.slot, into: last) } }
+      find = { identity in rootState.withPointeeLent { get($0).hasRow(id, hint: &hint.slot, identity: identity) } }
+    } else {
+      let parentProject = source.projection()
+      refresh = { last in get(parentProject()).refreshRow(id, hint: &hint.slot, into: last) }
+      find = { identity in get(parentProject()).hasRow(id, hint: &hint.slot, identity: identity) }
+    }
+    let child = endingChild(initial: row, refresh: refresh, find: find, embed: { embed(id, $0) })
+    children[key] = child
+    return child
+  }
+
+  /// The child store of the row `id` of the identified collection at `keyPath`,
+  /// whose reads and sends find the collection in place with `locate` instead
+  /// of copying it out of its parent; `keyPath` and `id` stay its identity.
+  ///
+  /// A getter (`get:`) returns the collection by value: each read of the row,
+  /// and the presence check before each send that follows another row's send,
+  /// copies it (a retain and a release of its storage and of its registrar).
+  /// `locate` is the same step written as an address, as for
+  /// `scope(state:locate:action:)`: it must record what `keyPath` reads
+  /// (`access(_:at:)`) and must not write. Below a parent that is not located
+  /// from the root, `locate` is applied to a copy of the parent.
+  ///
+  /// - Complexity: a read or send of the row calls one closure per level from
+  ///   the root, plus `locate`; it finds the row where it was found last, and
+  ///   looks it up by id only when a removal moved it.
+  @inlinable
+  public func scope<Row, RowAction>(
+    row id: Row.ID,
+    of keyPath: KeyPath<State, IdentifiedArray<Row>>,
+    locate: @escaping (UnsafePointer<State>) -> UnsafePointer<IdentifiedArray<Row>>,
+    action embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
+    let key = RowKey(path: keyPath, id: id)
+    return tree.withExclusiveAccess {
+      if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
+        return cached
+      }
+      #if DEBUG
+      source.read { state in
+        withUnsafePointer(to: state) { parent in
+          assert(
+            locate(parent).pointee._$identity == state[keyPath: keyPath]._$identity,
+            "scope(row:of:locate:action:): locate finds another collection than keyPath")
+        }
+      }
+      #endif
+      guard let location = childLocation(locate) else {
+        let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
+        return rowChild(id, get: step, key: key, embed: embed)
+      }
+      guard let row = IdentifiedArray.row(id, in: location()) else {
         children[key] = nil
         return nil
       }
       let hint = RowSlotHint()
-      // Composed here rather than by `projection(_:)`: the step down is then no
-      // closure of its own, one call fewer on every read of the row.
-      let project: () -> Row?
-      if let rootState {
-        project = { rootState.withPointeeLent { get($0).row(id, hint: &hint.slot) } }
-      } else {
-        let parentProject = source.projection()
-        project = { get(parentProject()).row(id, hint: &hint.slot) }
-      }
-      let child = endingChild(initial: row, project: project, embed: { embed(id, $0) })
+      let child = endingChild(
+        initial: row,
+        refresh: { last in IdentifiedArray.refreshRow(id, in: location(), hint: &hint.slot, into: last) },
+        find: { identity in IdentifiedArray.hasRow(id, in: location(), hint: &hint.slot, identity: identity) },
+        embed: { embed(id, $0) })
       children[key] = child
       return child
     }
@@ -248,10 +326,12 @@ extension Store {
   @inlinable
   func endingChild<ChildState: ObservableState, ChildAction>(
     initial: ChildState,
-    project: @escaping () -> ChildState?,
+    refresh: @escaping (UnsafeMutablePointer<ChildState>) -> Bool,
+    find: @escaping (StateIdentity) -> Bool,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
-    let source = EndingSource(parent: self.source, initial: initial, project: project, tree: tree)
+    let source = EndingSource(
+      parent: self.source, initial: initial, refresh: refresh, find: find, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
       guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
       dispatch(embed(action))

@@ -107,6 +107,13 @@ struct AppState<S: ObservationStrategy>: ObservableState {
       _rows = newValue
     }
   }
+
+  /// `rows` of the state at `state`, found in place
+  /// (`Store.scope(row:of:locate:action:)`), recording the same read.
+  static func rows(at state: UnsafePointer<AppState>) -> UnsafePointer<IdentifiedArray<RowState<S>>> {
+    access(4, at: state)
+    return withUnsafePointer(to: &UnsafeMutablePointer(mutating: state).pointee._rows) { $0 }
+  }
 }
 
 enum ChildAction {
