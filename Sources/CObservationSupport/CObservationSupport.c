@@ -7,6 +7,7 @@ OBS_TLS void *_Nullable obs_thread_pool = 0;
 OBS_TLS void *_Nullable obs_thread_changes = 0;
 OBS_TLS void *_Nullable obs_thread_checked = 0;
 OBS_TLS int obs_thread_render = 0;
+OBS_TLS long obs_thread_row_slot = -1;
 long obs_task_bindings = 0;
 long obs_task_bindings_or_gate = 0;
 

@@ -104,6 +104,15 @@ static inline void *_Nullable obs_thread_changes_get(void) { return obs_thread_c
 
 static inline void obs_thread_changes_set(void *_Nullable changes) { obs_thread_changes = changes; }
 
+/// The slot in which a row store on this thread last found its row, or -1:
+/// where `IdentifiedArray` looks first for a row by id, before it hashes the id.
+/// A hint only, checked against the id found there.
+extern OBS_TLS long obs_thread_row_slot;
+
+static inline long obs_thread_row_slot_get(void) { return obs_thread_row_slot; }
+
+static inline void obs_thread_row_slot_set(long slot) { obs_thread_row_slot = slot; }
+
 /// The `+checked` gate of `task` scopes: the high half of
 /// `obs_task_bindings_or_gate`. Published by RenderContext.Gate (sequentially
 /// consistent), read relaxed.

@@ -1,3 +1,5 @@
+import CObservationSupport
+
 /// An ordered collection of identified child states: ordered ids plus the rows
 /// they name, the observable counterpart of TCA's `IdentifiedArray`.
 ///
@@ -131,6 +133,23 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     return payload(rows.baseAddress.unsafelyUnwrapped + slot)
   }
 
+  /// The slot of the row with `id`: where a row store on this thread last found
+  /// its row, if that row has `id`; else looked up by id.
+  ///
+  /// A reducer updates the row whose store sent the action, which that store
+  /// found by its read or its presence check: the update then compares an id
+  /// instead of hashing it (about 125 instructions for an `Int`). The slot is
+  /// per thread, so no other thread's lookups disturb it, and checked against the
+  /// id stored there, so a slot of another collection costs that check only.
+  @inlinable
+  func slot(of id: ID) -> Int? {
+    let hint = obs_thread_row_slot_get()
+    let isThere = _storage.rows.withUnsafeBufferPointer { rows in
+      hint >= 0 && hint < rows.count && rows[hint]?.id == id
+    }
+    return isThere ? hint : _storage.slots[id]
+  }
+
   /// The row in a slot that holds one: an optional's payload is stored at its
   /// start.
   @inlinable
@@ -147,7 +166,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// - Complexity: one lookup by id.
   @inlinable
   public subscript(id id: ID) -> Element? {
-    get { _storage.slots[id].flatMap { _storage.rows[$0] } }
+    get { slot(of: id).flatMap { _storage.rows[$0] } }
     _modify {
       // What lives across a yield is the coroutine's frame, allocated on the heap
       // when it outgrows the caller's fixed buffer (four words): a nested
@@ -155,7 +174,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
       // would cost a malloc and a free per update. So the slot is lent through a
       // pointer, a removed row's id is found again from its slot, and the rare
       // new row and its id wait in memory of their own.
-      if let slot = _storage.slots[id] {
+      if let slot = slot(of: id) {
         makeUnique()
         // Changed in its slot: the row's own buffers stay unique for a change in
         // place, and only its registrar is kept of the old row, to tell a

@@ -1,3 +1,5 @@
+import CObservationSupport
+
 /// Where a row store's row was found last in its collection's slots: what lets
 /// its reads skip the lookup by id (`IdentifiedArray.rowAddress(_:in:hint:)`).
 ///
@@ -11,4 +13,17 @@ final class RowSlotHint {
 
   @usableFromInline
   init() {}
+
+  /// `found`, having told `IdentifiedArray.slot(of:)` on this thread where the
+  /// row is when it was found: a reducer's update of the row whose store sent
+  /// the action then compares an id instead of hashing it.
+  ///
+  /// Called once the store is done with the collection: a write to the
+  /// thread's slot is, for the optimiser, a write to any memory, which would
+  /// make it retain the collection's storage across it.
+  @inlinable @inline(__always)
+  func published(_ found: Bool) -> Bool {
+    if found { obs_thread_row_slot_set(slot) }
+    return found
+  }
 }

@@ -228,12 +228,16 @@ extension Store {
     let refresh: (UnsafeMutablePointer<Row>) -> Bool
     let find: (StateIdentity) -> Bool
     if let rootState {
-      refresh = { last in rootState.withPointeeLent { get($0).refreshRow(id, hint: &hint.slot, into: last) } }
-      find = { identity in rootState.withPointeeLent { get($0).hasRow(id, hint: &hint.slot, identity: identity) } }
+      refresh = { last in
+        hint.published(rootState.withPointeeLent { get($0).refreshRow(id, hint: &hint.slot, into: last) })
+      }
+      find = { identity in
+        hint.published(rootState.withPointeeLent { get($0).hasRow(id, hint: &hint.slot, identity: identity) })
+      }
     } else {
       let parentProject = source.projection()
-      refresh = { last in get(parentProject()).refreshRow(id, hint: &hint.slot, into: last) }
-      find = { identity in get(parentProject()).hasRow(id, hint: &hint.slot, identity: identity) }
+      refresh = { last in hint.published(get(parentProject()).refreshRow(id, hint: &hint.slot, into: last)) }
+      find = { identity in hint.published(get(parentProject()).hasRow(id, hint: &hint.slot, identity: identity)) }
     }
     let child = endingChild(initial: row, refresh: refresh, find: find, embed: { embed(id, $0) })
     children[key] = child
@@ -287,8 +291,12 @@ extension Store {
       let hint = RowSlotHint()
       let child = endingChild(
         initial: row,
-        refresh: { last in IdentifiedArray.refreshRow(id, in: location(), hint: &hint.slot, into: last) },
-        find: { identity in IdentifiedArray.hasRow(id, in: location(), hint: &hint.slot, identity: identity) },
+        refresh: { last in
+          hint.published(IdentifiedArray.refreshRow(id, in: location(), hint: &hint.slot, into: last))
+        },
+        find: { identity in
+          hint.published(IdentifiedArray.hasRow(id, in: location(), hint: &hint.slot, identity: identity))
+        },
         embed: { embed(id, $0) })
       children[key] = child
       return child
