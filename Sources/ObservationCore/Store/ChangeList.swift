@@ -17,6 +17,8 @@ public struct ChangeList {
   /// thread's pool.
   @usableFromInline var writes: UnsafeMutablePointer<AccessList>?
   @usableFromInline var changed = false
+  /// Whether the send may have ended a child state (`noteEnding()`).
+  @usableFromInline var mayHaveEnded = false
 
   @usableFromInline
   init() {}
@@ -46,6 +48,23 @@ public struct ChangeList {
       guard let list = obs_thread_changes_get() else { return }
       list.assumingMemoryBound(to: ChangeList.self).pointee.changed = true
     }
+  }
+
+  /// Notes that the running send may have ended a child state: removed or
+  /// replaced a row, set an optional child to nil or replaced it. Noted whether
+  /// or not anyone observes it: row and optional stores found present before
+  /// the send must look again before their next send.
+  @inlinable @inline(__always)
+  static func noteEnding() {
+    guard let list = obs_thread_changes_get() else { return }
+    list.assumingMemoryBound(to: ChangeList.self).pointee.mayHaveEnded = true
+  }
+
+  /// Whether the send running on this thread noted a possible ending so far.
+  @inlinable
+  static var runningMayHaveEnded: Bool {
+    guard let list = obs_thread_changes_get() else { return false }
+    return list.assumingMemoryBound(to: ChangeList.self).pointee.mayHaveEnded
   }
 
   @usableFromInline

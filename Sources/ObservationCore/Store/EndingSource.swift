@@ -32,12 +32,14 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   @usableFromInline let find: (StateIdentity) -> Bool
   /// Whether the parent's state still exists; `nil` when it cannot end.
   @usableFromInline let parentIsPresent: (() -> Bool)?
-  /// The tree's `sends` when the state was last found present. Only a send
-  /// changes the state, so until the next one it is still present. Written under
-  /// the guard; an atomic for `isKnownPresent`, which reads it without.
-  @usableFromInline let presentAt = Atomic<UInt64>(.max)
-  /// Whose `sends` to compare; the tree outlives its sources' use (a store holds
-  /// its tree), so no reference count is checked on the way.
+  /// The tree's `endings` when the state was last found present, or `.max`
+  /// once it was found missing. Only a send that may have ended a child state
+  /// (removed, replaced or set one to nil) counts, so until the next such send
+  /// the state is still present, however many other sends came between. Written
+  /// under the guard; an atomic for `isKnownPresent`, which reads it without.
+  @usableFromInline let foundAt: Atomic<UInt64>
+  /// Whose `endings` to compare; the tree outlives its sources' use (a store
+  /// holds its tree), so no reference count is checked on the way.
   @usableFromInline unowned(unsafe) let tree: StoreTree<State.Strategy>
 
   @usableFromInline
@@ -50,6 +52,8 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
     last.initialize(to: initial)
     self.refresh = refresh
     self.find = find
+    // Made under the guard, from the state found present.
+    foundAt = Atomic(tree.endings.load(ordering: .relaxed))
     self.tree = tree
     parentIsPresent = parent.canEnd ? { parent.isPresent } : nil
   }
@@ -66,9 +70,9 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   final func refreshed() -> UnsafeMutablePointer<State> {
     if ended { return last }
     if refresh(last) {
-      presentAt.store(tree.sends.load(ordering: .relaxed), ordering: .relaxed)
+      foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
     } else {
-      ended = true
+      end()
     }
     return last
   }
@@ -78,43 +82,53 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   @inlinable
   final func isStillThere() -> Bool {
     if find(last.pointee._$identity) {
-      presentAt.store(tree.sends.load(ordering: .relaxed), ordering: .relaxed)
+      foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
       return true
     }
-    ended = true
+    end()
     return false
+  }
+
+  /// Ends the source for good: `isKnownPresent` never holds again, even if no
+  /// send was counted as a possible ending (a model whose setter noted none).
+  @inlinable
+  final func end() {
+    ended = true
+    foundAt.store(.max, ordering: .relaxed)
   }
 
   /// `isPresent`, specialised where the store calls it.
   ///
-  /// A state found present since the last send is present still: a row's send
-  /// right after its re-render does not look the row up again. Not inside a
-  /// tracking scope, where looking it up records the reads a reader relies on.
+  /// A state found present since the last send that may have ended a child
+  /// state is present still: a row's send after its own or other rows' updates
+  /// does not look the row up again. Not inside a tracking scope, where looking
+  /// it up records the reads a reader relies on.
   @inlinable
   final var isPresentNow: Bool {
     if ended { return false }
     if let parentIsPresent, !parentIsPresent() { return false }
-    if isFoundSinceLastSend, !State.Strategy.Scope.isRecording { return true }
+    if isFoundSinceLastEnding, !State.Strategy.Scope.isRecording { return true }
     return isStillThere()
   }
 
   /// `isPresentNow` where it needs neither the guard nor a look: the state was
-  /// found present since the last send and no parent can end. What a row's send
-  /// checks before it takes the guard to look.
+  /// found present since the last send that may have ended a child state, and
+  /// no parent can end. What a row's send checks before it takes the guard to
+  /// look.
   ///
   /// Sound without the guard: it reads two atomics, and the answer is as good as
   /// the guarded one, which a send on another thread may also outdate before the
   /// reducer runs (the reducer then finds no row). An ended source is never
-  /// found present again, so `ended` need not be read: it is set only by a look
-  /// after a send, which leaves `presentAt` behind `sends`.
+  /// found present again, so `ended` need not be read: `end()` leaves `foundAt`
+  /// at a count `endings` never reaches.
   @inlinable
   final var isKnownPresent: Bool {
-    parentIsPresent == nil && isFoundSinceLastSend && !State.Strategy.Scope.isRecording
+    parentIsPresent == nil && isFoundSinceLastEnding && !State.Strategy.Scope.isRecording
   }
 
   @inlinable
-  final var isFoundSinceLastSend: Bool {
-    presentAt.load(ordering: .relaxed) == tree.sends.load(ordering: .relaxed)
+  final var isFoundSinceLastEnding: Bool {
+    foundAt.load(ordering: .relaxed) == tree.endings.load(ordering: .relaxed)
   }
 
   override func read<R>(_ body: (State) -> R) -> R {

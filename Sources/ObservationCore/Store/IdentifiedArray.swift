@@ -1,4 +1,5 @@
 import CObservationSupport
+import Synchronization
 
 /// An ordered collection of identified child states: ordered ids plus the rows
 /// they name, the observable counterpart of TCA's `IdentifiedArray`.
@@ -13,7 +14,7 @@ import CObservationSupport
 /// one dictionary of slot numbers: a row is read or updated in place with one
 /// lookup by id (a dictionary of rows needed two to update one, moving it out and
 /// back), and a row store that remembers its row's slot reads it with none
-/// (`rowAddress(_:in:hint:)`). A slot moves only when a removal fills the hole it leaves
+/// (`rowAddress(_:in:near:)`). A slot moves only when a removal fills the hole it leaves
 /// with the last slot. Ids, rows and slots share one storage object
 /// (``IdentifiedStorage``), copied on write.
 ///
@@ -68,86 +69,81 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   }
 
   /// Copies the row with `id` into `last` if it has the identity of the row in
-  /// `last`; false, copying nothing, if there is no such row or it was
-  /// replaced. Found as `rowAddress(_:in:hint:)` finds it, and a read of
-  /// neither the structure nor the row: what a row store's read calls.
+  /// `last`, and returns its slot; `nil`, copying nothing, if there is no such
+  /// row or it was replaced. Found as `rowAddress(_:in:near:)` finds it, and a
+  /// read of neither the structure nor the row: what a row store's read calls.
   @inlinable
-  func refreshRow(_ id: ID, hint: inout Int, into last: UnsafeMutablePointer<Element>) -> Bool {
-    Self.refreshRow(id, in: _storage, hint: &hint, into: last)
+  func refreshRow(_ id: ID, near hint: Int, into last: UnsafeMutablePointer<Element>) -> Int? {
+    Self.refreshRow(id, in: _storage, near: hint, into: last)
   }
 
-  /// Whether the row with `id` has `identity`, found as
-  /// `rowAddress(_:in:hint:)` finds it: what a row store's send checks,
+  /// The slot of the row with `id` if it has `identity`, found as
+  /// `rowAddress(_:in:near:)` finds it: what a row store's send checks,
   /// copying nothing.
   @inlinable
-  func hasRow(_ id: ID, hint: inout Int, identity: StateIdentity) -> Bool {
-    Self.rowAddress(id, in: _storage, hint: &hint)?.pointee._$identity == identity
+  func findRow(_ id: ID, near hint: Int, identity: StateIdentity) -> Int? {
+    Self.findRow(id, in: _storage, near: hint, identity: identity)
   }
 
   /// The row with `id` of the collection at `array`, copied.
   @inlinable
   static func row(_ id: ID, in array: UnsafePointer<Self>) -> Element? {
-    var hint = Int.max
-    return rowAddress(id, in: array.pointee._storage, hint: &hint)?.pointee
+    rowAddress(id, in: array.pointee._storage, near: .max)?.row.pointee
   }
 
-  /// `refreshRow(_:hint:into:)` of the collection at `array`, read in place.
+  /// `refreshRow(_:near:into:)` of the collection at `array`, read in place.
   @inlinable
   static func refreshRow(
-    _ id: ID, in array: UnsafePointer<Self>, hint: inout Int, into last: UnsafeMutablePointer<Element>
-  ) -> Bool {
-    refreshRow(id, in: array.pointee._storage, hint: &hint, into: last)
+    _ id: ID, in array: UnsafePointer<Self>, near hint: Int, into last: UnsafeMutablePointer<Element>
+  ) -> Int? {
+    refreshRow(id, in: array.pointee._storage, near: hint, into: last)
   }
 
-  /// `hasRow(_:hint:identity:)` of the collection at `array`, read in place.
+  /// `findRow(_:near:identity:)` of the collection at `array`, read in place.
   @inlinable
-  static func hasRow(_ id: ID, in array: UnsafePointer<Self>, hint: inout Int, identity: StateIdentity) -> Bool {
-    rowAddress(id, in: array.pointee._storage, hint: &hint)?.pointee._$identity == identity
+  static func findRow(_ id: ID, in array: UnsafePointer<Self>, near hint: Int, identity: StateIdentity) -> Int? {
+    findRow(id, in: array.pointee._storage, near: hint, identity: identity)
   }
 
   @inlinable
   static func refreshRow(
-    _ id: ID, in storage: IdentifiedStorage<Element>, hint: inout Int, into last: UnsafeMutablePointer<Element>
-  ) -> Bool {
-    guard let row = rowAddress(id, in: storage, hint: &hint), row.pointee._$identity == last.pointee._$identity
-    else { return false }
+    _ id: ID, in storage: IdentifiedStorage<Element>, near hint: Int, into last: UnsafeMutablePointer<Element>
+  ) -> Int? {
+    guard let (row, slot) = rowAddress(id, in: storage, near: hint),
+      row.pointee._$identity == last.pointee._$identity
+    else { return nil }
     last.pointee = row.pointee
-    return true
+    return slot
   }
 
-  /// Where the row with `id` is stored, when `hint` is its slot; else looked up
-  /// by id, and `hint` set to its slot. Valid while `storage` is neither
-  /// written nor freed: used within the caller's expression, while the
-  /// collection it came from holds it.
+  @inlinable
+  static func findRow(
+    _ id: ID, in storage: IdentifiedStorage<Element>, near hint: Int, identity: StateIdentity
+  ) -> Int? {
+    guard let (row, slot) = rowAddress(id, in: storage, near: hint), row.pointee._$identity == identity else {
+      return nil
+    }
+    return slot
+  }
+
+  /// Where the row with `id` is stored, and its slot: `hint` if the row there
+  /// has `id`, else looked up by id. Valid while `storage` is neither written
+  /// nor freed: used within the caller's expression, while the collection it
+  /// came from holds it.
   ///
   /// A row keeps its slot from one read to the next unless a removal moved it,
-  /// so a row store's read costs a comparison of ids and no hashing.
+  /// so a row store that remembers the slot (`RowSlotHint`) reads its row with
+  /// a comparison of ids and no hashing. The slot is returned rather than
+  /// remembered here: a write to memory the optimiser cannot see through (an
+  /// atomic, a thread-local) would make it retain `storage` across the write.
   @inlinable
   static func rowAddress(
-    _ id: ID, in storage: IdentifiedStorage<Element>, hint: inout Int
-  ) -> UnsafePointer<Element>? {
+    _ id: ID, in storage: IdentifiedStorage<Element>, near hint: Int
+  ) -> (row: UnsafePointer<Element>, slot: Int)? {
     let rows = storage.rows.withUnsafeBufferPointer { $0 }
-    if hint < rows.count, rows[hint]?.id == id { return payload(rows.baseAddress.unsafelyUnwrapped + hint) }
+    if hint < rows.count, rows[hint]?.id == id { return (payload(rows.baseAddress.unsafelyUnwrapped + hint), hint) }
     guard let slot = storage.slots[id] else { return nil }
-    hint = slot
-    return payload(rows.baseAddress.unsafelyUnwrapped + slot)
-  }
-
-  /// The slot of the row with `id`: where a row store on this thread last found
-  /// its row, if that row has `id`; else looked up by id.
-  ///
-  /// A reducer updates the row whose store sent the action, which that store
-  /// found by its read or its presence check: the update then compares an id
-  /// instead of hashing it (about 125 instructions for an `Int`). The slot is
-  /// per thread, so no other thread's lookups disturb it, and checked against the
-  /// id stored there, so a slot of another collection costs that check only.
-  @inlinable
-  func slot(of id: ID) -> Int? {
-    let hint = obs_thread_row_slot_get()
-    let isThere = _storage.rows.withUnsafeBufferPointer { rows in
-      hint >= 0 && hint < rows.count && rows[hint]?.id == id
-    }
-    return isThere ? hint : _storage.slots[id]
+    return (payload(rows.baseAddress.unsafelyUnwrapped + slot), slot)
   }
 
   /// The row in a slot that holds one: an optional's payload is stored at its
@@ -155,6 +151,24 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   @inlinable
   static func payload(_ slot: UnsafePointer<Element?>) -> UnsafePointer<Element> {
     UnsafeRawPointer(slot).assumingMemoryBound(to: Element.self)
+  }
+
+  /// The slot of the row with `id`: where a row store on this thread last
+  /// found its row, if that row has `id`; else looked up by id.
+  ///
+  /// A reducer updates the row whose store sent the action, and the store
+  /// tells its thread where it found the row (`RowSlotHint.publish()`): the
+  /// update then compares an id instead of hashing it (about 125 instructions
+  /// for an `Int`). The slot is per thread, so no other thread's sends disturb
+  /// it, and checked against the id stored there, so a slot of another
+  /// collection costs that check only.
+  @inlinable
+  func slot(of id: ID) -> Int? {
+    let hint = obs_thread_row_slot_get()
+    let isThere = _storage.rows.withUnsafeBufferPointer { rows in
+      hint >= 0 && hint < rows.count && rows[hint]?.id == id
+    }
+    return isThere ? hint : _storage.slots[id]
   }
 
   /// The row with `id`; updating it in place changes only that row.
@@ -216,6 +230,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     // for a comparison would retain and release it on every update in place.
     let new = _storage.rows[slot]?._$registrar.identity
     if new != old.identity {
+      ChangeList.noteEnding()
       ChangeList.noteWrite(of: old, ~0, Strategy.self)
     }
     if new == nil {

@@ -94,11 +94,15 @@ extension ObservableState {
   /// The new identity is an autoclosure, evaluated only by strategies that skip:
   /// read from the child where it is stored, right after the modification, it
   /// otherwise costs the others a retain and a release of the child's storage.
+  /// Those others therefore count every modification of a child as one that may
+  /// have ended it (set it to nil or replaced it), which sends the next send of
+  /// a row or optional store to look its state up again.
   @inlinable @inline(__always)
   public func didModify(
     _ field: ObservedField, from old: StateIdentity?, to new: @autoclosure () -> StateIdentity?
   ) {
     if Strategy.skipsUnchangedIdentity && old == new() { return }
+    ChangeList.noteEnding()
     didSet(field)
   }
 
@@ -106,6 +110,7 @@ extension ObservableState {
   /// as a whole means to the observers that read it.
   @inlinable
   public func didReplace() {
+    ChangeList.noteEnding()
     ChangeList.noteWrite(of: _$registrar, ~0, Strategy.self)
   }
 }

@@ -67,6 +67,8 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   func didReplaceRoot() {
     let new = state.pointee._$registrar
     typealias S = State.Strategy
+    // Every child state of the old root may be gone.
+    ChangeList.noteEnding()
     if S.Invalidation.isPerField, !new.adoptObservers(of: rootRegistrar) {
       // The new root has observers of its own (it was observed before it became
       // the root): the old root's observers are notified and stay where they are.

@@ -1,29 +1,35 @@
 import CObservationSupport
+import Synchronization
 
 /// Where a row store's row was found last in its collection's slots: what lets
-/// its reads skip the lookup by id (`IdentifiedArray.rowAddress(_:in:hint:)`).
+/// its reads skip the lookup by id (`IdentifiedArray.rowAddress(_:in:near:)`).
 ///
 /// A class, because the row's projection (a closure made once, when the store is
-/// scoped) updates it. Read and written only under the tree's guard, which already
-/// makes each access exclusive: a dynamic check would only add its cost to every
-/// read.
+/// scoped) updates it. Written under the tree's guard; an atomic because a row's
+/// send reads it without (`publish()`). Relaxed loads and stores are plain moves.
 @usableFromInline
 final class RowSlotHint {
-  @exclusivity(unchecked) @usableFromInline var slot = Int.max
+  @usableFromInline let slot = Atomic<Int>(.max)
 
   @usableFromInline
   init() {}
 
-  /// `found`, having told `IdentifiedArray.slot(of:)` on this thread where the
-  /// row is when it was found: a reducer's update of the row whose store sent
-  /// the action then compares an id instead of hashing it.
-  ///
-  /// Called once the store is done with the collection: a write to the
-  /// thread's slot is, for the optimiser, a write to any memory, which would
-  /// make it retain the collection's storage across it.
+  /// The slot the row was found in last, or `.max`.
   @inlinable @inline(__always)
-  func published(_ found: Bool) -> Bool {
-    if found { obs_thread_row_slot_set(slot) }
-    return found
+  var last: Int { slot.load(ordering: .relaxed) }
+
+  /// Whether the row was found (`found` is its slot), remembering the slot.
+  @inlinable @inline(__always)
+  func found(_ found: Int?) -> Bool {
+    guard let found else { return false }
+    slot.store(found, ordering: .relaxed)
+    return true
+  }
+
+  /// Tells `IdentifiedArray.slot(of:)` on this thread where the row was found
+  /// last: what a row's send does before its action reaches the reducer.
+  @inlinable @inline(__always)
+  func publish() {
+    obs_thread_row_slot_set(slot.load(ordering: .relaxed))
   }
 }

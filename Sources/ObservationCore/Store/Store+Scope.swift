@@ -229,17 +229,17 @@ extension Store {
     let find: (StateIdentity) -> Bool
     if let rootState {
       refresh = { last in
-        hint.published(rootState.withPointeeLent { get($0).refreshRow(id, hint: &hint.slot, into: last) })
+        hint.found(rootState.withPointeeLent { get($0).refreshRow(id, near: hint.last, into: last) })
       }
       find = { identity in
-        hint.published(rootState.withPointeeLent { get($0).hasRow(id, hint: &hint.slot, identity: identity) })
+        hint.found(rootState.withPointeeLent { get($0).findRow(id, near: hint.last, identity: identity) })
       }
     } else {
       let parentProject = source.projection()
-      refresh = { last in hint.published(get(parentProject()).refreshRow(id, hint: &hint.slot, into: last)) }
-      find = { identity in hint.published(get(parentProject()).hasRow(id, hint: &hint.slot, identity: identity)) }
+      refresh = { last in hint.found(get(parentProject()).refreshRow(id, near: hint.last, into: last)) }
+      find = { identity in hint.found(get(parentProject()).findRow(id, near: hint.last, identity: identity)) }
     }
-    let child = endingChild(initial: row, refresh: refresh, find: find, embed: { embed(id, $0) })
+    let child = endingChild(initial: row, refresh: refresh, find: find, rowHint: hint, embed: { embed(id, $0) })
     children[key] = child
     return child
   }
@@ -292,11 +292,12 @@ extension Store {
       let child = endingChild(
         initial: row,
         refresh: { last in
-          hint.published(IdentifiedArray.refreshRow(id, in: location(), hint: &hint.slot, into: last))
+          hint.found(IdentifiedArray.refreshRow(id, in: location(), near: hint.last, into: last))
         },
         find: { identity in
-          hint.published(IdentifiedArray.hasRow(id, in: location(), hint: &hint.slot, identity: identity))
+          hint.found(IdentifiedArray.findRow(id, in: location(), near: hint.last, identity: identity))
         },
+        rowHint: hint,
         embed: { embed(id, $0) })
       children[key] = child
       return child
@@ -336,12 +337,16 @@ extension Store {
     initial: ChildState,
     refresh: @escaping (UnsafeMutablePointer<ChildState>) -> Bool,
     find: @escaping (StateIdentity) -> Bool,
+    rowHint: RowSlotHint? = nil,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(
       parent: self.source, initial: initial, refresh: refresh, find: find, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
       guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
+      // A row's send: the reducer's update of the row looks first where the
+      // row was found last.
+      rowHint?.publish()
       dispatch(embed(action))
     }
   }

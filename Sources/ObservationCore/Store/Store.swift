@@ -185,6 +185,9 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
         tree.sends.store(tree.sends.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         root.reduce(action)
         if root.rootWasReplaced { root.didReplaceRoot() }
+        if ChangeList.runningMayHaveEnded {
+          tree.endings.store(tree.endings.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        }
       }
     }
     if Strategy.Invalidation.isPerField {

@@ -16,6 +16,12 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// guard, whether one happened since its row was last found
   /// (`EndingSource.isKnownPresent`). Relaxed loads and stores are plain moves.
   @usableFromInline let sends = Atomic<UInt64>(0)
+  /// The sends reduced so far that may have ended a child state: removed or
+  /// replaced a row, set an optional child to nil or replaced it, replaced the
+  /// root. What tells a row or optional store found present before that its
+  /// state may be gone; other sends leave it present (`EndingSource.foundAt`).
+  /// Written under the guard, read without by a row's send.
+  @usableFromInline let endings = Atomic<UInt64>(0)
 
   @usableFromInline
   init() {}
