@@ -16,10 +16,11 @@ struct ObserverNode {
   /// The observer owning this node; it outlives every linked node of its own.
   let observer: Unmanaged<Observer>
   /// The core of the registrar this node links into. The first node of each run
-  /// of nodes with the same core (`isRunStart`) holds the observer's strong
-  /// reference to it.
+  /// of nodes with the same core holds the observer's strong reference to it.
   let registrar: Unmanaged<RegistrarCore>
   let bit: UInt8
-  let isRunStart: Bool
+  /// The nodes of the run this node starts, itself included; 0 for the others.
+  /// Set once the run is made, before the observer is linked.
+  var runLength: UInt8 = 0
   var isLinked = false
 }

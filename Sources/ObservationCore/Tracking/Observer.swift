@@ -82,11 +82,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
             let bit = UInt8(bits.trailingZeroBitCount)
             bits &= bits &- 1
             if isShared && hasNode(core, bit, in: nodes, count: runStart) { continue }
-            (nodes + n).initialize(
-              to: ObserverNode(observer: me, registrar: core, bit: bit, isRunStart: n == runStart))
+            (nodes + n).initialize(to: ObserverNode(observer: me, registrar: core, bit: bit))
             n += 1
           }
-          if n > runStart { _ = core.retain() }
+          if n > runStart {
+            _ = core.retain()
+            // At most 64 bits per registrar.
+            nodes[runStart].runLength = UInt8(truncatingIfNeeded: n - runStart)
+          }
         }
         return n
       }
@@ -237,10 +240,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     let nodeCount = self.nodeCount
     var start = 0
     while start < nodeCount {
-      var end = start + 1
-      while end < nodeCount && !nodes[end].isRunStart { end += 1 }
-      body(nodes[start].registrar, nodes + start, end - start)
-      start = end
+      let count = Int(nodes[start].runLength)
+      body(nodes[start].registrar, nodes + start, count)
+      start += count
     }
   }
 }
