@@ -52,8 +52,9 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
     last.initialize(to: initial)
     self.refresh = refresh
     self.find = find
-    // Made under the guard, from the state found present.
-    foundAt = Atomic(tree.endings.load(ordering: .relaxed))
+    // `initial` may have been read in an earlier guarded region than this one
+    // (an optional child's): the first send looks the state up.
+    foundAt = Atomic(.max)
     self.tree = tree
     parentIsPresent = parent.canEnd ? { parent.isPresent } : nil
   }
