@@ -6,12 +6,12 @@ extension Store {
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     tree.withExclusiveAccess {
-      if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
+      if let cached = children[ChildKey(keyPath)] as? Store<ChildState, ChildAction> { return cached }
       let childSource = KeyPathSource(parent: source, keyPath: keyPath, tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }
-      children[keyPath] = child
+      children[ChildKey(keyPath)] = child
       return child
     }
   }
@@ -41,7 +41,7 @@ extension Store {
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     tree.withExclusiveAccess {
-      if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
+      if let cached = children[ChildKey(keyPath)] as? Store<ChildState, ChildAction> { return cached }
       #if DEBUG
       source.read { state in
         assert(
@@ -54,7 +54,7 @@ extension Store {
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }
-      children[keyPath] = child
+      children[ChildKey(keyPath)] = child
       return child
     }
   }
@@ -89,7 +89,7 @@ extension Store {
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     tree.withExclusiveAccess {
-      if let cached = children[keyPath] as? Store<ChildState, ChildAction> { return cached }
+      if let cached = children[ChildKey(keyPath)] as? Store<ChildState, ChildAction> { return cached }
       #if DEBUG
       source.read { state in
         withUnsafePointer(to: state) { parent in
@@ -110,7 +110,7 @@ extension Store {
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }
-      children[keyPath] = child
+      children[ChildKey(keyPath)] = child
       return child
     }
   }
@@ -146,10 +146,10 @@ extension Store {
     let current = read(get)
     return tree.withExclusiveAccess {
       guard let current else {
-        children[keyPath] = nil
+        children[ChildKey(keyPath)] = nil
         return nil
       }
-      if let cached = children[keyPath] as? Store<ChildState, ChildAction>, cached.source.isPresent {
+      if let cached = children[ChildKey(keyPath)] as? Store<ChildState, ChildAction>, cached.source.isPresent {
         return cached
       }
       let project = projection(get)
@@ -162,7 +162,7 @@ extension Store {
         },
         find: { identity in project()?._$identity == identity },
         embed: embed)
-      children[keyPath] = child
+      children[ChildKey(keyPath)] = child
       return child
     }
   }
@@ -203,7 +203,7 @@ extension Store {
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     let key = RowKey(path: keyPath, id: id)
     return tree.withExclusiveAccess {
-      if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
+      if let cached = children[ChildKey(key)] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
       return rowChild(id, get: get, key: key, embed: embed)
@@ -217,7 +217,7 @@ extension Store {
     embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     guard let row = source.read({ get($0)[id: id] }) else {
-      children[key] = nil
+      children[ChildKey(key)] = nil
       return nil
     }
     let hint = RowSlotHint()
@@ -240,7 +240,7 @@ extension Store {
       find = { identity in hint.found(get(parentProject()).findRow(id, near: hint.last, identity: identity)) }
     }
     let child = endingChild(initial: row, refresh: refresh, find: find, rowHint: hint, embed: { embed(id, $0) })
-    children[key] = child
+    children[ChildKey(key)] = child
     return child
   }
 
@@ -268,7 +268,7 @@ extension Store {
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     let key = RowKey(path: keyPath, id: id)
     return tree.withExclusiveAccess {
-      if let cached = children[key] as? Store<Row, RowAction>, cached.source.isPresent {
+      if let cached = children[ChildKey(key)] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
       #if DEBUG
@@ -285,7 +285,7 @@ extension Store {
         return rowChild(id, get: step, key: key, embed: embed)
       }
       guard let row = IdentifiedArray.row(id, in: location()) else {
-        children[key] = nil
+        children[ChildKey(key)] = nil
         return nil
       }
       let hint = RowSlotHint()
@@ -299,7 +299,7 @@ extension Store {
         },
         rowHint: hint,
         embed: { embed(id, $0) })
-      children[key] = child
+      children[ChildKey(key)] = child
       return child
     }
   }

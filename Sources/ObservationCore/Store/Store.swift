@@ -48,7 +48,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// their parent do not keep it alive.
   @usableFromInline let dispatch: (Action) -> Void
   /// Child stores by the path they scope to, created on first use.
-  @usableFromInline var children: [AnyHashable: AnyObject] = [:]
+  @usableFromInline var children: [ChildKey: AnyObject] = [:]
 
   @usableFromInline
   init(tree: StoreTree<Strategy>, source: StateSource<State>, dispatch: @escaping (Action) -> Void) {
