@@ -40,6 +40,10 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   /// Where the state lives in the root's memory, when every step down to it is
   /// located: the memo is then that address, and no copy.
   @usableFromInline final let located: LocatedPath?
+  /// `located` unretained, for cold reads: binding the optional `located`
+  /// takes a reference of its own (a retain and a release per fill), and
+  /// `located` keeps it alive.
+  @usableFromInline final let locatedRef: Unmanaged<LocatedPath>?
   /// Where to say that the memo is filled; the tree outlives its sources' use
   /// (a store holds its tree), so no reference count is checked on the way.
   @usableFromInline final unowned(unsafe) let tree: StoreTree<State.Strategy>
@@ -51,6 +55,7 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   ) {
     self.project = project
     self.located = located
+    self.locatedRef = located.map { Unmanaged.passUnretained($0) }
     self.tree = tree
     let storage = UnsafeMutablePointer<State>.allocate(capacity: 1)
     memoState = storage

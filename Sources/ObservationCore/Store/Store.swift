@@ -149,10 +149,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   func fill(_ memo: MemoSource<State>) {
     if !Strategy.Scope.isRecording {
       memo.filledAt = tree.sends.load(ordering: .relaxed)
-      if let located = memo.located {
+      if let located = memo.locatedRef {
         // A stale located memo's reads are of the state before the send.
         if memo.hasMemoReads { memo.dropMemo() }
-        memo.memoAt = located.locate(State.self)
+        memo.memoAt = located._withUnsafeGuaranteedRef { $0.locate(State.self) }
         memo.hasMemo = true
       } else {
         memo.memoState.initialize(to: memo.project())
