@@ -102,7 +102,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
     if let rootState {
-      return tree.withExclusiveAccess { body(rootState.pointee) }
+      return tree.withExclusiveAccess { Self.lend(rootState, to: body) }
     }
     // The sources are lent unretained: the store holds them, and a capture of
     // one loaded from the store costs a retain and a release per read.
@@ -111,7 +111,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
         tree.withExclusiveAccess {
           if !memo.isCurrent { fill(memo) }
           if Strategy.Scope.isRecording { memo.replayReads() }
-          return body(memo.memoAt.pointee)
+          return Self.lend(UnsafeMutablePointer(mutating: memo.memoAt), to: body)
         }
       }
     }
@@ -121,6 +121,21 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
       }
     }
     return tree.withExclusiveAccess { source.read(body) }
+  }
+
+  /// Calls `body` with the state at `state`, under the tree's guard.
+  ///
+  /// Passing `state.pointee` to `body` copies it (a retain and a release of
+  /// every reference the state holds: two of each for a node with a child
+  /// array), because `body` might reach the memory for all the caller can tell.
+  /// Under a mutex nothing can: a read or send of the same tree inside `body`
+  /// would take the held mutex again, and every other thread waits for it. So
+  /// there the state is lent without a copy; the isolation guard lets `body`
+  /// send to the store, which may mutate the memory, and a copy is passed.
+  @inlinable @inline(__always)
+  static func lend<R>(_ state: UnsafeMutablePointer<State>, to body: (State) -> R) -> R {
+    if Strategy.Registrar.Guard.self == MutexGuard.self { return state.withPointeeLent(body) }
+    return body(state.pointee)
   }
 
   /// The whole state, recorded as a read of every field of it.
