@@ -98,7 +98,13 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
 
   /// Reads what `body` reads of the state, recording the fields it passes through:
   /// the closure form of the dynamic member reads.
-  @inlinable
+  ///
+  /// Always inlined: `body` is then compiled into the caller's code, and the
+  /// state it is passed is neither copied for it nor passed to a closure; left
+  /// to the inliner, `read` is at the edge of its size limit, and a store
+  /// whose reads are not inlined pays a closure call and a copy of the state
+  /// (a retain and a release per reference) on every read.
+  @inlinable @inline(__always)
   public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
     if let rootState {
@@ -132,10 +138,17 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// would take the held mutex again, and every other thread waits for it. So
   /// there the state is lent without a copy; the isolation guard lets `body`
   /// send to the store, which may mutate the memory, and a copy is passed.
+  ///
+  /// `body` is called from one place: two calls would count it twice against
+  /// inlining `read` into its callers.
   @inlinable @inline(__always)
   static func lend<R>(_ state: UnsafeMutablePointer<State>, to body: (State) -> R) -> R {
-    if Strategy.Registrar.Guard.self == MutexGuard.self { return state.withPointeeLent(body) }
-    return body(state.pointee)
+    let lent = Strategy.Registrar.Guard.self == MutexGuard.self
+    // A move is a bitwise copy; moved back below, with no retain on either way.
+    let value = lent ? state.move() : state.pointee
+    let result = body(value)
+    if lent { state.initialize(to: consume value) }
+    return result
   }
 
   /// The whole state, recorded as a read of every field of it.
