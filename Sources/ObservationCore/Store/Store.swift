@@ -99,34 +99,34 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// Reads what `body` reads of the state, recording the fields it passes through:
   /// the closure form of the dynamic member reads.
   ///
-  /// One guarded region for every kind of source, and a child's state found
-  /// first, then lent to one call of `body`: `read` is inlined into its
-  /// callers, and `body` into it, only while it stays small; not inlined,
-  /// `body` is a closure passed a copy of the state (a retain and a release
-  /// per reference).
-  @inlinable
+  /// Always inlined: `body` is then compiled into the caller's code, and the
+  /// state it is passed is neither copied for it nor passed to a closure; left
+  /// to the inliner, `read` is at the edge of its size limit, and a store
+  /// whose reads are not inlined pays a closure call and a copy of the state
+  /// (a retain and a release per reference) on every read.
+  @inlinable @inline(__always)
   public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
-    return tree.withExclusiveAccess {
-      // The root's state is read in place: with `body` inlined here, nothing
-      // of it is copied that `body` does not read.
-      if let rootState { return body(rootState.pointee) }
-      let state: UnsafeMutablePointer<State>
-      if let memoRef {
-        // The sources are lent unretained: the store holds them, and a capture
-        // of one loaded from the store costs a retain and a release per read.
-        state = memoRef._withUnsafeGuaranteedRef { memo in
+    if let rootState {
+      return tree.withExclusiveAccess { Self.lend(rootState, to: body) }
+    }
+    // The sources are lent unretained: the store holds them, and a capture of
+    // one loaded from the store costs a retain and a release per read.
+    if let memoRef {
+      return memoRef._withUnsafeGuaranteedRef { memo in
+        tree.withExclusiveAccess {
           if !memo.isCurrent { fill(memo) }
           if Strategy.Scope.isRecording { memo.replayReads() }
-          return UnsafeMutablePointer(mutating: memo.memoAt)
+          return Self.lend(UnsafeMutablePointer(mutating: memo.memoAt), to: body)
         }
-      } else if let endingRef {
-        state = endingRef._withUnsafeGuaranteedRef { $0.refreshed() }
-      } else {
-        return source.read(body)
       }
-      return Self.lend(state, to: body)
     }
+    if let endingRef {
+      return endingRef._withUnsafeGuaranteedRef { ending in
+        tree.withExclusiveAccess { body(ending.refreshed().pointee) }
+      }
+    }
+    return tree.withExclusiveAccess { source.read(body) }
   }
 
   /// Calls `body` with the state at `state`, under the tree's guard.
@@ -173,10 +173,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// Fills a cold or stale memo: here, specialised, when no scope wants the reads
   /// collected (the memo's own fill is generic code, which looks the strategy's
   /// scope up and copies the state through its value witnesses).
-  ///
-  /// Never inlined (still specialised): the cold read's work, kept out of the
-  /// warm read's code, which is inlined into every caller.
-  @inlinable @inline(never)
+  @inlinable
   func fill(_ memo: MemoSource<State>) {
     if !Strategy.Scope.isRecording {
       memo.filledAt = tree.sends.load(ordering: .relaxed)
