@@ -11,7 +11,14 @@ import Testing
 struct StoreLocatedPathTests {
   /// How a level of a test chain is scoped.
   enum Step {
-    case located, compiled, keyPath
+    /// `scope(state:locate:action:)`.
+    case located
+    /// `scope(state:get:action:)`.
+    case compiled
+    /// `scope(state:action:)` with the key path alone.
+    case keyPath
+    /// `scope(state:action:)` on the optional child: an ending store.
+    case optional
   }
 
   @Test(arguments: StrategyCase.withRefinements)
@@ -28,6 +35,16 @@ struct StoreLocatedPathTests {
     await chain(strategy.type, steps: [.located, .compiled, .located, .located, .keyPath])
   }
 
+  @Test(arguments: StrategyCase.withRefinements)
+  func mixedChain_locatedRunsBelowOptionalSteps_readAfterEachSendMatchesTheRootsState(
+    _ strategy: StrategyCase
+  ) async {
+    // Each run of located steps starts from a copy of the optional child above
+    // it (no located way from the root passes an ending store) and goes on
+    // from addresses below; a getter below a located run copies what it finds.
+    await chain(strategy.type, steps: [.located, .located, .optional, .located, .located, .compiled, .located])
+  }
+
   private func chain<S: ObservationStrategy>(_: S.Type, steps: [Step]) async {
     await S.isolated {
       let depth = 9
@@ -42,6 +59,8 @@ struct StoreLocatedPathTests {
           stores.append(parent.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child))
         case .keyPath:
           stores.append(parent.scope(state: \.child!, action: NodeTestAction.child))
+        case .optional:
+          stores.append(parent.scope(state: \.child, action: NodeTestAction.child)!)
         }
       }
       expectEveryStoreReadsItsNode(stores)
@@ -119,6 +138,34 @@ struct StoreLocatedPathTests {
         root.send(.replaceChild(depth: 2))
         #expect(child.value == 0)
       }
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func stateReturnedByARead_outlivesTheSendsAfterIt(_ strategy: StrategyCase) async {
+    await returned(strategy.type)
+  }
+
+  private func returned<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      // A read's body may be lent the state in place rather than a copy: what
+      // it returns must still be a value of its own.
+      let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeTestReducer)
+      let middle = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      let leaf = middle.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      leaf.send(.setValue(5))
+      let leafBefore = leaf.read { $0 }
+      let middleBefore = middle.read { $0 }
+      let rootBefore = root.read { $0 }
+      for round in 1...3 {
+        leaf.send(.setValue(10 * round))
+        middle.send(.replaceChild(depth: 2))
+        #expect(leaf.value == 0)
+      }
+      #expect(leafBefore.value == 5)
+      #expect(middleBefore.child?.value == 5)
+      #expect(rootBefore.child?.child?.value == 5)
+      #expect(root.read { $0.child?.child?.value } == 0)
     }
   }
 }

@@ -50,26 +50,26 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
     super.init(project: project, tree: tree)
   }
 
-  /// A child found in place through `locate`, the whole way down from the
+  /// A child found in place along `located`, the whole way down from the
   /// root's memory: a cold read copies no level's state, and the memo is the
-  /// address found. Both closures are composed where the store was scoped
-  /// (`project` is `locate` and a copy of what it finds, for the children
-  /// scoped below this one with a getter), so that they run specialised code.
+  /// address found. `project` (a copy of what `located` finds, for the
+  /// children scoped below this one with a getter) is composed where the store
+  /// was scoped, so that it runs specialised code.
   @usableFromInline
   init(
     parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>,
-    locate: @escaping () -> UnsafePointer<State>, project: @escaping () -> State,
+    located: LocatedPath, project: @escaping () -> State,
     tree: StoreTree<State.Strategy>
   ) {
     self.parent = parent
     self.keyPath = keyPath
     self.parentCanEnd = parent.canEnd
     self.path = nil
-    super.init(project: project, locate: locate, tree: tree)
+    super.init(project: project, located: located, tree: tree)
   }
 
   @usableFromInline
-  override func location() -> (() -> UnsafePointer<State>)? { locate }
+  override func locatedPath() -> LocatedPath? { located }
 
   override func pathFromRoot() -> PathFromRoot<State>? { path }
 

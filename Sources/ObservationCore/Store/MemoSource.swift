@@ -39,18 +39,23 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   @usableFromInline final let project: () -> State
   /// Where the state lives in the root's memory, when every step down to it is
   /// located: the memo is then that address, and no copy.
-  @usableFromInline final let locate: (() -> UnsafePointer<State>)?
+  @usableFromInline final let located: LocatedPath?
+  /// `located` unretained, for cold reads: binding the optional `located`
+  /// takes a reference of its own (a retain and a release per fill), and
+  /// `located` keeps it alive.
+  @usableFromInline final let locatedRef: Unmanaged<LocatedPath>?
   /// Where to say that the memo is filled; the tree outlives its sources' use
   /// (a store holds its tree), so no reference count is checked on the way.
   @usableFromInline final unowned(unsafe) let tree: StoreTree<State.Strategy>
 
   @usableFromInline
   init(
-    project: @escaping () -> State, locate: (() -> UnsafePointer<State>)? = nil,
+    project: @escaping () -> State, located: LocatedPath? = nil,
     tree: StoreTree<State.Strategy>
   ) {
     self.project = project
-    self.locate = locate
+    self.located = located
+    self.locatedRef = located.map { Unmanaged.passUnretained($0) }
     self.tree = tree
     let storage = UnsafeMutablePointer<State>.allocate(capacity: 1)
     memoState = storage
@@ -77,12 +82,12 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
     // A stale located memo: its reads are of the state before the send.
     dropMemo()
     filledAt = tree.sends.load(ordering: .relaxed)
-    if let locate {
+    if let located {
       if State.Strategy.Scope.isRecording {
-        memoAt = State.Strategy.Scope.collectReads(into: &memoReads) { locate() }
+        memoAt = State.Strategy.Scope.collectReads(into: &memoReads) { located.locate(State.self) }
         hasMemoReads = true
       } else {
-        memoAt = locate()
+        memoAt = located.locate(State.self)
       }
       hasMemo = true
       return
@@ -105,8 +110,8 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   @usableFromInline
   final func collectMemoReads() {
     // The state is the memo's (no send came between): only the reads are wanted.
-    if let locate {
-      _ = State.Strategy.Scope.collectReads(into: &memoReads) { locate() }
+    if let located {
+      _ = State.Strategy.Scope.collectReads(into: &memoReads) { located.locate(State.self) }
     } else {
       _ = State.Strategy.Scope.collectReads(into: &memoReads) { project() }
     }

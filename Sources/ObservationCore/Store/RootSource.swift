@@ -41,10 +41,11 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
     return { state.pointee }
   }
 
+  /// Made anew for each call: only scoping a located child asks, and a root
+  /// store that has none pays no allocation for it.
   @usableFromInline
-  override func location() -> (() -> UnsafePointer<State>)? {
-    let state = UnsafePointer(self.state)
-    return { state }
+  override func locatedPath() -> LocatedPath? {
+    LocatedPath(root: UnsafeRawPointer(state))
   }
 
   /// Reduces `action` and every follow-up action its effects send, in order.

@@ -42,10 +42,10 @@ class StateSource<State> {
     preconditionFailure("subclass responsibility")
   }
 
-  /// Where the state lives, found from the root's memory in place, when every
+  /// Where the state lives in the root's memory, found in place, when every
   /// step down from the root is a located one (`scope(state:locate:action:)`):
-  /// no level's state is copied on the way down. Called under the tree's guard;
-  /// the address holds until the next send.
+  /// no level's state is copied on the way down. Its `locate` is called under
+  /// the tree's guard; the address holds until the next send.
   @usableFromInline
-  func location() -> (() -> UnsafePointer<State>)? { nil }
+  func locatedPath() -> LocatedPath? { nil }
 }

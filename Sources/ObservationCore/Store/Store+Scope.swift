@@ -81,7 +81,8 @@ extension Store {
   /// Inlinable, so that the closures it makes are specialised where the store
   /// is scoped.
   ///
-  /// - Complexity: a cold read calls one closure per level from the root.
+  /// - Complexity: a cold read below located steps only calls each level's
+  ///   `locate`, in one loop from the root's memory (`LocatedPath`).
   @inlinable
   public func scope<ChildState: ObservableState, ChildAction>(
     state keyPath: KeyPath<State, ChildState>,
@@ -100,9 +101,10 @@ extension Store {
       }
       #endif
       let childSource: KeyPathSource<State, ChildState>
-      if let location = childLocation(locate) {
+      if let located = source.locatedPath()?.appending(locate) {
         childSource = KeyPathSource(
-          parent: source, keyPath: keyPath, locate: location, project: { location().pointee }, tree: tree)
+          parent: source, keyPath: keyPath, located: located,
+          project: { located.locate(ChildState.self).pointee }, tree: tree)
       } else {
         let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
         childSource = KeyPathSource(parent: source, keyPath: keyPath, project: projection(step), tree: tree)
@@ -314,21 +316,6 @@ extension Store {
     if let rootState { return { rootState.withPointeeLent(step) } }
     let parentProject = source.projection()
     return { step(parentProject()) }
-  }
-
-  /// Where a child's state lives in the root's memory: `step` applied to this
-  /// store's state in place, or `nil` when this store's state is not located
-  /// from the root (a copy of it is all there is to step from).
-  @inlinable
-  func childLocation<Child>(
-    _ step: @escaping (UnsafePointer<State>) -> UnsafePointer<Child>
-  ) -> (() -> UnsafePointer<Child>)? {
-    if let rootState {
-      let root = UnsafePointer(rootState)
-      return { step(root) }
-    }
-    guard let location = source.location() else { return nil }
-    return { step(location()) }
   }
 
   /// A store of an `EndingSource`, whose sends are dropped once it ended.

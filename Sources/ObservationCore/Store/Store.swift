@@ -98,11 +98,17 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
 
   /// Reads what `body` reads of the state, recording the fields it passes through:
   /// the closure form of the dynamic member reads.
-  @inlinable
+  ///
+  /// Always inlined: `body` is then compiled into the caller's code, and the
+  /// state it is passed is neither copied for it nor passed to a closure; left
+  /// to the inliner, `read` is at the edge of its size limit, and a store
+  /// whose reads are not inlined pays a closure call and a copy of the state
+  /// (a retain and a release per reference) on every read.
+  @inlinable @inline(__always)
   public func read<Value>(_ body: (State) -> Value) -> Value {
     recordWholeRead()
     if let rootState {
-      return tree.withExclusiveAccess { body(rootState.pointee) }
+      return tree.withExclusiveAccess { Self.lend(rootState, to: body) }
     }
     // The sources are lent unretained: the store holds them, and a capture of
     // one loaded from the store costs a retain and a release per read.
@@ -111,7 +117,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
         tree.withExclusiveAccess {
           if !memo.isCurrent { fill(memo) }
           if Strategy.Scope.isRecording { memo.replayReads() }
-          return body(memo.memoAt.pointee)
+          return Self.lend(UnsafeMutablePointer(mutating: memo.memoAt), to: body)
         }
       }
     }
@@ -121,6 +127,28 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
       }
     }
     return tree.withExclusiveAccess { source.read(body) }
+  }
+
+  /// Calls `body` with the state at `state`, under the tree's guard.
+  ///
+  /// Passing `state.pointee` to `body` copies it (a retain and a release of
+  /// every reference the state holds: two of each for a node with a child
+  /// array), because `body` might reach the memory for all the caller can tell.
+  /// Under a mutex nothing can: a read or send of the same tree inside `body`
+  /// would take the held mutex again, and every other thread waits for it. So
+  /// there the state is lent without a copy; the isolation guard lets `body`
+  /// send to the store, which may mutate the memory, and a copy is passed.
+  ///
+  /// `body` is called from one place: two calls would count it twice against
+  /// inlining `read` into its callers.
+  @inlinable @inline(__always)
+  static func lend<R>(_ state: UnsafeMutablePointer<State>, to body: (State) -> R) -> R {
+    let lent = Strategy.Registrar.Guard.self == MutexGuard.self
+    // A move is a bitwise copy; moved back below, with no retain on either way.
+    let value = lent ? state.move() : state.pointee
+    let result = body(value)
+    if lent { state.initialize(to: consume value) }
+    return result
   }
 
   /// The whole state, recorded as a read of every field of it.
@@ -149,10 +177,10 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   func fill(_ memo: MemoSource<State>) {
     if !Strategy.Scope.isRecording {
       memo.filledAt = tree.sends.load(ordering: .relaxed)
-      if let locate = memo.locate {
+      if let located = memo.locatedRef {
         // A stale located memo's reads are of the state before the send.
         if memo.hasMemoReads { memo.dropMemo() }
-        memo.memoAt = locate()
+        memo.memoAt = located._withUnsafeGuaranteedRef { $0.locate(State.self) }
         memo.hasMemo = true
       } else {
         memo.memoState.initialize(to: memo.project())
