@@ -282,10 +282,11 @@ extension Store {
         }
       }
       #endif
-      guard let location = childLocation(locate) else {
+      guard let located = source.locatedPath()?.appending(locate) else {
         let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
         return rowChild(id, get: step, key: key, embed: embed)
       }
+      let location = { located.locate(IdentifiedArray<Row>.self) }
       guard let row = IdentifiedArray.row(id, in: location()) else {
         children[ChildKey(key)] = nil
         return nil
