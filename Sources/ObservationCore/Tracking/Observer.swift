@@ -172,12 +172,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   /// Runs after this thread claimed the fire of `fired`, a node it unlinked (not
   /// yet counted): calls `onChange`, then unlinks the other nodes.
   func didFire(_ fired: UnsafeMutablePointer<ObserverNode>) {
-    // Called once: moved out of the header rather than copied (a retain and a
-    // release of its context), and its captures are released right after the
-    // call rather than with the observer. Only the thread that claimed the
-    // fire touches a one-shot observer's closure.
-    var onChange: @Sendable () -> Void = {}
-    swap(&onChange, &fields.pointee.onChange)
     onChange()
     // The one claimed node is counted only now, so that the tables' reference
     // keeps the observer alive through the call.
