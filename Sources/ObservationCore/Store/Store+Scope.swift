@@ -173,7 +173,8 @@ extension Store {
   /// or `nil` if there is no such row: the per-row store of a `ForEach`. Cached per
   /// row; the store ends when its row is removed or replaced.
   ///
-  /// `keyPath` is projected at run time on every read and send of the row;
+  /// `keyPath` is projected at run time on every read of the row, and on the
+  /// presence check of a send after one that may have ended it;
   /// `scope(row:of:get:action:)` with a compiled getter is not.
   @inlinable
   public func scope<Row, RowAction>(
