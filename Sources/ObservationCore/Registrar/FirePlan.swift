@@ -11,8 +11,10 @@ public struct FirePlan {
   /// once; kept out of `morePersistent` so that the common single observer costs
   /// no array allocation.
   var firstPersistent: Unmanaged<Observer>?
-  /// The other persistent observers, each retained once.
-  var morePersistent: [Unmanaged<Observer>] = []
+  /// The other persistent observers, each retained once; `nil` until there
+  /// is a second one. An empty array would still be a reference to release
+  /// with every plan, also the one-shot fire's, where no array is ever made.
+  var morePersistent: [Unmanaged<Observer>]?
 
   @usableFromInline
   init() {}
@@ -47,19 +49,33 @@ public struct FirePlan {
 
   /// Calls the persistent observers (after the new value is stored) unless they
   /// were cancelled meanwhile, and drops the references `collect` took.
-  @usableFromInline
+  ///
+  /// The check for none is inlined: most plans (every one-shot fire's) hold none.
+  @usableFromInline @inline(__always)
   mutating func firePersistent() {
     guard let first = firstPersistent else { return }
+    firePersistent(first)
+  }
+
+  @inline(never)
+  private mutating func firePersistent(_ first: Unmanaged<Observer>) {
     firstPersistent = nil
     Self.call(first)
-    for observer in morePersistent { Self.call(observer) }
-    morePersistent.removeAll()
+    guard let more = morePersistent else { return }
+    morePersistent = nil
+    for observer in more { Self.call(observer) }
   }
 
   /// Adds a persistent observer, retaining it.
   mutating func appendPersistent(_ observer: Unmanaged<Observer>) {
     let retained = observer.retain()
-    if firstPersistent == nil { firstPersistent = retained } else { morePersistent.append(retained) }
+    if firstPersistent == nil {
+      firstPersistent = retained
+    } else if morePersistent == nil {
+      morePersistent = [retained]
+    } else {
+      morePersistent!.append(retained)
+    }
   }
 
   /// Calls the persistent observers of several plans, each observer once even
@@ -69,12 +85,12 @@ public struct FirePlan {
     var called = Set<ObjectIdentifier>()
     for i in plans.indices {
       guard let first = plans[i].firstPersistent else { continue }
-      for observer in CollectionOfOne(first) + plans[i].morePersistent {
+      for observer in CollectionOfOne(first) + (plans[i].morePersistent ?? []) {
         let strong = observer.takeRetainedValue()
         if called.insert(ObjectIdentifier(strong)).inserted, strong.isArmed { strong.onChange() }
       }
       plans[i].firstPersistent = nil
-      plans[i].morePersistent.removeAll()
+      plans[i].morePersistent = nil
     }
   }
 
@@ -89,7 +105,7 @@ public struct FirePlan {
   mutating func discardPersistent() {
     firstPersistent?.release()
     firstPersistent = nil
-    for observer in morePersistent { observer.release() }
-    morePersistent.removeAll()
+    for observer in morePersistent ?? [] { observer.release() }
+    morePersistent = nil
   }
 }

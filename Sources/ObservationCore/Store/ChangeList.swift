@@ -50,6 +50,36 @@ public struct ChangeList {
     }
   }
 
+  /// Holds `registrar` for the running send while anyone watches it: a state
+  /// about to be lent out for a change that may replace it (a row of an
+  /// identified collection), whose observers must then still hear of it.
+  /// `noteWrite(ofHeld:_:_:)` notes that write afterwards, by identity.
+  ///
+  /// The hold is the reference a write of the state's own fields takes anyway
+  /// (`record`): an update in place costs one retain and one release, not two
+  /// of each. Nobody watching, nothing is held: a replacement would notify
+  /// nobody.
+  @inlinable @inline(__always)
+  static func hold<S: ObservationStrategy>(_ registrar: Unmanaged<S.Registrar>, _: S.Type) {
+    guard S.Invalidation.isPerField else { return }
+    if registrar._withUnsafeGuaranteedRef({ $0.isUnwatched(~0) }) { return }
+    guard let list = obs_thread_changes_get() else { return }
+    registrar._withUnsafeGuaranteedRef { list.assumingMemoryBound(to: ChangeList.self).pointee.hold($0) }
+  }
+
+  /// Notes a write of the fields in `mask` of the registrar whose identity is
+  /// `identity`, held by `hold(_:_:)` for the running send; nothing if it was
+  /// not (nobody watched it).
+  @inlinable @inline(__always)
+  static func noteWrite<S: ObservationStrategy>(ofHeld identity: UInt64, _ mask: UInt64, _: S.Type) {
+    guard let list = obs_thread_changes_get() else { return }
+    if S.Invalidation.isPerField {
+      list.assumingMemoryBound(to: ChangeList.self).pointee.recordHeld(identity, mask)
+    } else {
+      list.assumingMemoryBound(to: ChangeList.self).pointee.changed = true
+    }
+  }
+
   /// Notes that the running send may have ended a child state: removed or
   /// replaced a row, set an optional child to nil or replaced it. Noted whether
   /// or not anyone observes it: row and optional stores found present before
@@ -83,6 +113,36 @@ public struct ChangeList {
     }
     if writes == nil { writes = ScratchPool.acquire() }
     writes.unsafelyUnwrapped.pointee.record(registrar, mask)
+  }
+
+  /// Takes a reference to `registrar` for this send without noting a write.
+  @usableFromInline
+  mutating func hold(_ registrar: RegistrarBase) {
+    guard let first else {
+      self.first = Unmanaged.passUnretained(registrar).retain()
+      firstMask = 0
+      return
+    }
+    if first.toOpaque() == Unmanaged.passUnretained(registrar).toOpaque() { return }
+    if writes == nil { writes = ScratchPool.acquire() }
+    writes.unsafelyUnwrapped.pointee.record(registrar, 0)
+  }
+
+  /// Notes a write of `mask` on the held registrar whose identity is `identity`.
+  @usableFromInline
+  mutating func recordHeld(_ identity: UInt64, _ mask: UInt64) {
+    if let first, first._withUnsafeGuaranteedRef({ $0.identity }) == identity {
+      changed = true
+      firstMask |= mask
+      return
+    }
+    guard let writes else { return }
+    let entries = writes.pointee.entries
+    for i in entries.indices where entries[i].registrar._withUnsafeGuaranteedRef({ $0.identity }) == identity {
+      changed = true
+      entries[i].mask |= mask
+      return
+    }
   }
 
   /// Runs `body` with this list receiving the changes noted on this thread.

@@ -191,10 +191,14 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
       if let slot = slot(of: id) {
         makeUnique()
         // Changed in its slot: the row's own buffers stay unique for a change in
-        // place, and only its registrar is kept of the old row, to tell a
-        // replacement from an update.
+        // place, and only its identity is kept of the old row, to tell a
+        // replacement from an update. The running send holds the registrar
+        // while anyone watches it, so that a replacement still reaches its
+        // observers: the reference it takes anyway for the row's own write.
         let row = _storage.rowPointer(slot)
-        let old = row.pointee.unsafelyUnwrapped._$registrar
+        let registrar = Unmanaged.passUnretained(row.pointee.unsafelyUnwrapped._$registrar)
+        let old = registrar._withUnsafeGuaranteedRef { $0.identity }
+        ChangeList.hold(registrar, Strategy.self)
         defer { didModifyRow(slot: slot, old: old) }
         yield &row.pointee
       } else {
@@ -221,17 +225,17 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     if !isKnownUniquelyReferenced(&_storage) { _storage = IdentifiedStorage(copying: _storage) }
   }
 
-  /// Notes what became of the row in `slot`, whose registrar was `old`, after
-  /// `subscript(id:)` lent the slot out: a row replaced or removed as a whole
-  /// loses its observers' reads; a removed row leaves the structure.
+  /// Notes what became of the row in `slot`, whose registrar's identity was
+  /// `old`, after `subscript(id:)` lent the slot out: a row replaced or removed
+  /// as a whole loses its observers' reads; a removed row leaves the structure.
   @inlinable
-  mutating func didModifyRow(slot: Int, old: Strategy.Registrar) {
+  mutating func didModifyRow(slot: Int, old: UInt64) {
     // Compared by identity number, not by reference: holding the new registrar
     // for a comparison would retain and release it on every update in place.
     let new = _storage.rows[slot]?._$registrar.identity
-    if new != old.identity {
+    if new != old {
       ChangeList.noteEnding()
-      ChangeList.noteWrite(of: old, ~0, Strategy.self)
+      ChangeList.noteWrite(ofHeld: old, ~0, Strategy.self)
     }
     if new == nil {
       // The id the slot was found by: one search, on the rare removal by

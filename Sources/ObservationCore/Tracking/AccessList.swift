@@ -110,11 +110,18 @@ public struct AccessList: @unchecked Sendable {
   /// Merges entries of the same registrar into one, dropping the extra references.
   ///
   /// - Complexity: O(n²) for the few entries scopes usually hold, O(n log n) past 16.
+  ///
+  /// The checks for nothing to merge are inlined: one entry, or two distinct
+  /// ones (the common scope, reading through one store level).
+  @inline(__always)
   mutating func mergeDuplicates() {
     guard count > 1, let base else { return }
-    // Two distinct entries, the common scope that reads through one store level:
-    // nothing moves, so the general loop's copies are skipped.
     if count == 2 && base[0].registrar.toOpaque() != base[1].registrar.toOpaque() { return }
+    mergeDuplicates(base)
+  }
+
+  @inline(never)
+  private mutating func mergeDuplicates(_ base: UnsafeMutablePointer<AccessEntry>) {
     if count > 16 {
       var all = UnsafeMutableBufferPointer(start: base, count: count)
       all.sort {
