@@ -19,9 +19,6 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   // Protected by ObservationActor's isolation, not by Swift's checker: the
   // registrar is called from generic nonisolated code that runs on the actor.
   @exclusivity(unchecked) @usableFromInline var watched: UInt64 = 0
-  /// The core, made on the first observation; set once. Isolated to the actor
-  /// like `watched`, so a dynamic exclusivity check would only add cost.
-  @exclusivity(unchecked) private var core: ActorRegistrarCore?
 
   public override required init() {
     super.init()
@@ -29,7 +26,15 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   deinit {
     // The model died: observers can no longer be fired through this registrar.
-    core?.detach(self)
+    guard let core = existingCore else { return }
+    core._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ActorRegistrarCore.self).detach(self) }
+    core.release()
+  }
+
+  /// The core, made on the first tracked read; set once. Unretained: the
+  /// registrar holds it.
+  private var core: Unmanaged<ActorRegistrarCore>? {
+    coreSlot.load(ordering: .relaxed).map { Unmanaged.fromOpaque($0) }
   }
 
   @inlinable @inline(__always)
@@ -49,19 +54,14 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     return plan
   }
 
-  override func linkingCore() -> Unmanaged<RegistrarCore> {
-    if let core { return Unmanaged<RegistrarCore>.passUnretained(core) }
-    let fresh = ActorRegistrarCore(front: self)
-    core = fresh
-    return Unmanaged<RegistrarCore>.passUnretained(fresh)
+  override func makeCore() -> Unmanaged<RegistrarCore> {
+    Unmanaged<RegistrarCore>.passRetained(ActorRegistrarCore(front: self))
   }
 
   override func adoptObservers(of predecessor: RegistrarBase) -> Bool {
-    let predecessor = unsafeDowncast(predecessor, to: ActorRegistrar.self)
-    guard let shared = predecessor.core else { return true }
-    guard core == nil else { return false }
-    core = shared
-    shared.attach(self)
+    guard let shared = predecessor.existingCore else { return true }
+    guard adoptCore(shared) else { return false }
+    unsafeDowncast(shared.takeUnretainedValue(), to: ActorRegistrarCore.self).attach(self)
     return true
   }
 
@@ -71,10 +71,10 @@ public final class ActorRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
 
   override func takePlan(_ mask: UInt64) -> FirePlan {
     guard !isUnwatched(mask), let core else { return FirePlan() }
-    return core.collect(mask)
+    return core._withUnsafeGuaranteedRef { $0.collect(mask) }
   }
 
   public override var observationCount: Int {
-    core?.count ?? 0
+    core?._withUnsafeGuaranteedRef { $0.count } ?? 0
   }
 }

@@ -45,7 +45,6 @@ final class ActorRegistrarCore: RegistrarCore, @unchecked Sendable {
   /// Adds a registrar that shares these tables.
   func attach(_ front: ActorRegistrar) {
     assertIsolated()
-    isShared.store(true, ordering: .relaxed)
     fronts.append(front)
     publish()
   }

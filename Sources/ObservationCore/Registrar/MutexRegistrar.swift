@@ -6,7 +6,7 @@ import Synchronization
 /// An atomic mask of the watched field bits is checked before the lock, so a write
 /// that nobody observes costs one load and never locks. Observers are called after
 /// the lock is released. The tables live in a `MutexRegistrarCore` made on the
-/// first observation; a model never observed pays nothing for it.
+/// first tracked read; a model never read in a scope pays nothing for it.
 public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @unchecked Sendable {
   public typealias Guard = MutexGuard
 
@@ -17,8 +17,6 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
   /// A copy of the core table's `watched` mask, written under the core's lock,
   /// read without it.
   @usableFromInline let watched = Atomic<UInt64>(0)
-  /// The core, retained once; set once, never changed.
-  private let coreSlot = Atomic<UnsafeMutableRawPointer?>(nil)
 
   public override required init() {
     super.init()
@@ -57,28 +55,14 @@ public final class MutexRegistrar: RegistrarBase, ObservationRegistrar, @uncheck
     coreSlot.load(ordering: .acquiring).map { Unmanaged.fromOpaque($0) }
   }
 
-  override func linkingCore() -> Unmanaged<RegistrarCore> {
-    if let core { return core.asCore }
-    let fresh = Unmanaged.passRetained(MutexRegistrarCore(front: self))
-    let (exchanged, original) = coreSlot.compareExchange(
-      expected: nil, desired: fresh.toOpaque(), ordering: .acquiringAndReleasing
-    )
-    if exchanged { return fresh.asCore }
-    fresh.release()
-    return Unmanaged<MutexRegistrarCore>.fromOpaque(original!).asCore
+  override func makeCore() -> Unmanaged<RegistrarCore> {
+    Unmanaged.passRetained(MutexRegistrarCore(front: self)).asCore
   }
 
   override func adoptObservers(of predecessor: RegistrarBase) -> Bool {
-    let predecessor = unsafeDowncast(predecessor, to: MutexRegistrar.self)
-    guard let shared = predecessor.core else { return true }
-    _ = shared.retain()
-    guard coreSlot.compareExchange(
-      expected: nil, desired: shared.toOpaque(), ordering: .acquiringAndReleasing
-    ).exchanged else {
-      shared.release()
-      return false
-    }
-    shared._withUnsafeGuaranteedRef { $0.attach(self) }
+    guard let shared = predecessor.existingCore else { return true }
+    guard adoptCore(shared) else { return false }
+    unsafeDowncast(shared.takeUnretainedValue(), to: MutexRegistrarCore.self).attach(self)
     return true
   }
 

@@ -59,7 +59,6 @@ final class MutexRegistrarCore: RegistrarCore, @unchecked Sendable {
 
   /// Adds a registrar that shares these tables.
   func attach(_ front: MutexRegistrar) {
-    isShared.store(true, ordering: .relaxed)
     withState { state in
       state.fronts.append(front)
       state.publish()

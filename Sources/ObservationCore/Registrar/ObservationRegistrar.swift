@@ -67,7 +67,7 @@ extension ObservationRegistrar {
 /// installation, cancellation and stores call without knowing its kind.
 ///
 /// A registrar is what a model or a state value holds; its observer tables live in
-/// a `RegistrarCore` made on the first observation. Observers hold the core, never
+/// a `RegistrarCore` made on the first tracked read. Observers hold the core, never
 /// the registrar, so a model that dies unobserved-by-anyone-else takes its
 /// registrar with it: the registrar's `deinit` unlinks every observer from the
 /// core, and an observer left with no linked node is released (with its closure)
@@ -83,12 +83,16 @@ public class RegistrarBase: @unchecked Sendable {
   /// replaced.
   public let identity: UInt64
 
-  /// Where this registrar's entry probably sits in the access list that read it
-  /// last: a hint, written and read relaxed by any scope on any thread, that a
-  /// tracked read checks against the list itself (`AccessList.record`) before
-  /// trusting it. A read that moves to an object already in the open scope's list
-  /// then ORs a bit into its entry instead of appending a duplicate (and a retain).
+  /// Where this registrar's entry probably sits in the list of writes of the
+  /// send that wrote it last (`AccessList.recordWrite`): a hint, checked against
+  /// the list before it is trusted. Scopes keep theirs on the core.
   @usableFromInline let listSlot = Atomic<UInt32>(UInt32.max)
+
+  /// The core (a `RegistrarCore`, retained once) once made, else nil; set once,
+  /// never changed. Kept here rather than in each kind, so that a tracked read
+  /// finds it with one load, without knowing the registrar's kind: it is what
+  /// the read records (`AccessList.record`).
+  @usableFromInline let coreSlot = Atomic<UnsafeMutableRawPointer?>(nil)
 
   private static let lastIdentity = Atomic<UInt64>(0)
 
@@ -101,12 +105,45 @@ public class RegistrarBase: @unchecked Sendable {
   /// lives at least as long as the registrar.
   ///
   /// Unretained: the registrar holds the core, and every caller holds the
-  /// registrar (an access list entry) while it uses it. Returned as a reference,
+  /// registrar while it uses it, or retains the core at once (a tracked read
+  /// recording it). Returned as a reference,
   /// it cost a retain and a release per call where the caller only compares or
   /// retains it itself: one pair of the 17 reference-count operations that
   /// `scopes/track-fire` made per install (callgrind).
   func linkingCore() -> Unmanaged<RegistrarCore> {
+    if let core = coreSlot.load(ordering: .acquiring) { return Unmanaged.fromOpaque(core) }
+    let fresh = makeCore()
+    let (exchanged, original) = coreSlot.compareExchange(
+      expected: nil, desired: fresh.toOpaque(), ordering: .acquiringAndReleasing
+    )
+    if exchanged { return fresh }
+    fresh.release()
+    return Unmanaged.fromOpaque(original.unsafelyUnwrapped)
+  }
+
+  /// A new core of this registrar's kind, retained once, with this registrar
+  /// as its only front.
+  func makeCore() -> Unmanaged<RegistrarCore> {
     preconditionFailure("subclass responsibility")
+  }
+
+  /// Makes `shared`, the core of a registrar this one replaces, this one's core
+  /// too, unless this one has a core already.
+  /// - Returns: whether `shared` is now this registrar's core.
+  func adoptCore(_ shared: Unmanaged<RegistrarCore>) -> Bool {
+    _ = shared.retain()
+    guard coreSlot.compareExchange(
+      expected: nil, desired: shared.toOpaque(), ordering: .acquiringAndReleasing
+    ).exchanged else {
+      shared.release()
+      return false
+    }
+    return true
+  }
+
+  /// The core, if made.
+  var existingCore: Unmanaged<RegistrarCore>? {
+    coreSlot.load(ordering: .acquiring).map { Unmanaged.fromOpaque($0) }
   }
 
   /// Makes this registrar share the observer tables of `predecessor`, a registrar

@@ -10,9 +10,13 @@ import Synchronization
 /// links nothing more. Subclasses differ in what protects the tables: a mutex, or
 /// `ObservationActor`'s isolation.
 class RegistrarCore: @unchecked Sendable {
-  /// Whether more than one registrar shares this core; an install reading two of
-  /// them links each field once.
-  let isShared = Atomic<Bool>(false)
+  /// Where this core's entry probably sits in the access list of the scope
+  /// that read one of its registrars last: a hint, written and read relaxed by
+  /// any scope on any thread, that a tracked read checks against the list
+  /// itself (`AccessList.record`) before trusting it. A read that moves to an
+  /// object already in the open scope's list then ORs a bit into its entry
+  /// instead of appending a duplicate (and a retain).
+  let listSlot = Atomic<UInt32>(UInt32.max)
 
   init() {}
 

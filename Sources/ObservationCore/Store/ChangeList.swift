@@ -111,8 +111,8 @@ public struct ChangeList {
       firstMask |= mask
       return
     }
-    if writes == nil { writes = ScratchPool.acquire() }
-    writes.unsafelyUnwrapped.pointee.record(registrar, mask)
+    if writes == nil { writes = ScratchPool.acquire(holdingRegistrars: true) }
+    writes.unsafelyUnwrapped.pointee.recordWrite(registrar, mask)
   }
 
   /// Takes a reference to `registrar` for this send without noting a write.
@@ -124,8 +124,8 @@ public struct ChangeList {
       return
     }
     if first.toOpaque() == Unmanaged.passUnretained(registrar).toOpaque() { return }
-    if writes == nil { writes = ScratchPool.acquire() }
-    writes.unsafelyUnwrapped.pointee.record(registrar, 0)
+    if writes == nil { writes = ScratchPool.acquire(holdingRegistrars: true) }
+    writes.unsafelyUnwrapped.pointee.recordWrite(registrar, 0)
   }
 
   /// Notes a write of `mask` on the held registrar whose identity is `identity`.

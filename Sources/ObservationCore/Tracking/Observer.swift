@@ -36,8 +36,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   private static let cancelled: UInt8 = 2
 
   /// Creates the observer and its nodes from `list` and links it into the core of
-  /// every registrar read. Empties `list`, dropping its references to the
-  /// registrars once the observer is linked (so none dies mid-install).
+  /// every registrar read. Empties `list`: its references to the cores pass to
+  /// the observer.
   ///
   /// - Returns: `nil` when the list recorded no read (nothing to observe).
   static func install(
@@ -46,18 +46,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     list.mergeDuplicates()
     guard list.count > 0 else { return nil }
     let observer = make(list: list, persistent: persistent, onChange: onChange)
+    list.forgetEntries()
     observer.link()
-    list.removeAll()
     return observer
   }
 
-  /// Allocates the observer and makes one node per (core, bit) of `list`, each
-  /// run of a core's nodes holding a reference to it.
-  ///
-  /// Room is made for one node per bit read, an upper bound: only registrars
-  /// sharing a core (a replaced root and its successor, both read) need fewer,
-  /// and their bits already made by an earlier entry are skipped. One pass, one
-  /// `linkingCore()` per entry.
+  /// Allocates the observer and makes one node per (core, bit) of `list` (one
+  /// entry per core), the first node of each run holding the list's reference
+  /// to its core.
   ///
   /// `onChange` is moved into the header once it exists, not captured by the
   /// header's factory: a capture would be copied out of the closure, one retain
@@ -74,21 +70,20 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
       let nodeCount = buffer.withUnsafeMutablePointerToElements { nodes in
         var n = 0
         for entry in list.entries {
-          let core = entry.registrar._withUnsafeGuaranteedRef { $0.linkingCore() }
-          let isShared = core._withUnsafeGuaranteedRef { $0.isShared.load(ordering: .relaxed) }
+          let core = entry.core
           let runStart = n
           var bits = entry.mask
           while bits != 0 {
             let bit = UInt8(bits.trailingZeroBitCount)
             bits &= bits &- 1
-            if isShared && hasNode(core, bit, in: nodes, count: runStart) { continue }
             (nodes + n).initialize(to: ObserverNode(observer: me, registrar: core, bit: bit))
             n += 1
           }
           if n > runStart {
-            _ = core.retain()
-            // At most 64 bits per registrar.
+            // At most 64 bits per core.
             nodes[runStart].runLength = UInt8(truncatingIfNeeded: n - runStart)
+          } else {
+            core.release()
           }
         }
         return n
@@ -99,16 +94,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
     let observer = unsafeDowncast(buffer, to: Observer.self)
     observer.fields.pointee.onChange = onChange
     return observer
-  }
-
-  /// Whether one of the first `count` nodes links `bit` of `core` already.
-  private static func hasNode(
-    _ core: Unmanaged<RegistrarCore>, _ bit: UInt8, in nodes: UnsafeMutablePointer<ObserverNode>, count: Int
-  ) -> Bool {
-    for i in 0..<count where nodes[i].bit == bit && nodes[i].registrar.toOpaque() == core.toOpaque() {
-      return true
-    }
-    return false
   }
 
   deinit {
@@ -226,7 +211,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   }
 
   /// Calls `body` once per run of nodes made from one access-list entry (one
-  /// core; a core shared by two registrars read may have two runs).
+  /// core).
   private func forEachRegistrarRun(
     _ body: (Unmanaged<RegistrarCore>, UnsafeMutablePointer<ObserverNode>, Int) -> Void
   ) {

@@ -13,22 +13,26 @@ enum ScratchPool {
     var free: UnsafeMutablePointer<AccessList>?
   }
 
-  /// Takes a spare empty list, or makes one.
-  static func acquire() -> UnsafeMutablePointer<AccessList> {
+  /// Takes a spare empty list, or makes one: for a scope's reads, or for a
+  /// send's writes (`holdingRegistrars`).
+  static func acquire(holdingRegistrars: Bool = false) -> UnsafeMutablePointer<AccessList> {
     if let root = obs_thread_pool_get()?.assumingMemoryBound(to: Root.self),
        let list = root.pointee.free {
       root.pointee.free = list.pointee.nextFree
       list.pointee.nextFree = nil
+      list.pointee.holdsRegistrars = holdingRegistrars
       return list
     }
     let list = UnsafeMutablePointer<AccessList>.allocate(capacity: 1)
     list.initialize(to: AccessList())
+    list.pointee.holdsRegistrars = holdingRegistrars
     return list
   }
 
   /// Returns an empty list to this thread's pool.
   static func release(_ list: UnsafeMutablePointer<AccessList>) {
     let root = obs_thread_pool_get()?.assumingMemoryBound(to: Root.self) ?? adoptRoot()
+    list.pointee.holdsRegistrars = false
     list.pointee.nextFree = root.pointee.free
     root.pointee.free = list
   }

@@ -31,7 +31,7 @@ final class TaskAccessList: Sendable {
       state.list = AccessList()
       return list
     }
-    // Outside the lock: dropping a registrar may free a model and what it held.
+    // Outside the lock: dropping a core may free its observers' tables.
     list.removeAll()
     list.deallocate()
   }
@@ -50,7 +50,7 @@ final class TaskAccessList: Sendable {
     state.withLock { state in
       SanitizerHooks.acquire(self)
       defer { SanitizerHooks.release(self) }
-      if state.isOpen { state.list.append(contentsOf: reads) }
+      if state.isOpen { state.list.record(contentsOf: reads) }
     }
   }
 
@@ -65,7 +65,7 @@ final class TaskAccessList: Sendable {
       return reads
     }
     if reads.count > 0 {
-      list.append(contentsOf: reads)
+      list.record(contentsOf: reads)
       reads.removeAll()
     }
     reads.deallocate()

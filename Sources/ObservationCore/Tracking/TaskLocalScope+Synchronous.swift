@@ -43,7 +43,7 @@ extension TaskLocalScope {
     if list.pointee.count > 0 {
       // The enclosing scope sees what this one read.
       switch enclosing(outer) {
-      case .published(let outerList): outerList.pointee.append(contentsOf: list.pointee)
+      case .published(let outerList): outerList.pointee.record(contentsOf: list.pointee)
       case .bound:
         if TaskScopeSlot.forRead != nil, swift_task_getCurrent() != nil {
           current?.record(contentsOf: list.pointee)

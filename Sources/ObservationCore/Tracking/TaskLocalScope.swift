@@ -57,6 +57,17 @@ public enum TaskLocalScope: TrackingScope {
     return recordBound(registrar, mask)
   }
 
+  public static func record(contentsOf reads: AccessList) {
+    guard let slot = TaskScopeSlot.forRead else { return }
+    if _fastPath(!slot.isTagged) {
+      slot.untaggedList.pointee.record(contentsOf: reads)
+    } else if !slot.isUnbound, case .published(let list) = enclosing(slot) {
+      list.pointee.record(contentsOf: reads)
+    } else if swift_task_getCurrent() != nil, let current {
+      current.record(contentsOf: reads)
+    }
+  }
+
   /// Records in the binding of the current task, if any.
   private static func recordBound(_ registrar: RegistrarBase, _ mask: UInt64) -> Bool {
     guard swift_task_getCurrent() != nil, let current else { return false }

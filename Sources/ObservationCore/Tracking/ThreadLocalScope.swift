@@ -19,6 +19,11 @@ public enum ThreadLocalScope: TrackingScope {
     current.assumingMemoryBound(to: AccessList.self).pointee.record(registrar, mask)
   }
 
+  public static func record(contentsOf reads: AccessList) {
+    guard let current = obs_thread_scope_get() else { return }
+    current.assumingMemoryBound(to: AccessList.self).pointee.record(contentsOf: reads)
+  }
+
   @inlinable
   public static var isRecording: Bool { obs_thread_scope_get() != nil }
 
@@ -50,7 +55,7 @@ public enum ThreadLocalScope: TrackingScope {
     }
     obs_thread_scope_set(outer)
     if let outer {
-      outer.assumingMemoryBound(to: AccessList.self).pointee.append(contentsOf: list.pointee)
+      outer.assumingMemoryBound(to: AccessList.self).pointee.record(contentsOf: list.pointee)
     }
     let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange)
     ScratchPool.release(list)

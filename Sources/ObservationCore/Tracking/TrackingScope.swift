@@ -16,6 +16,10 @@ public protocol TrackingScope: Sendable {
   /// scope; does nothing when no scope is open.
   static func record(_ registrar: RegistrarBase, _ mask: UInt64)
 
+  /// Records every read of `reads`, another scope's list, in the innermost open
+  /// scope; does nothing when no scope is open. What a memo replays.
+  static func record(contentsOf reads: AccessList)
+
   /// `record` for the `+checked` strategies: a read with no scope open made in a
   /// render is noted as an untracked access of `field` of `model`'s type
   /// (Diagnostics/TrackingScope+Checked.swift).
@@ -28,8 +32,8 @@ public protocol TrackingScope: Sendable {
 
   /// Runs `body` in a fresh scope that records its reads into `list` (empty, or
   /// with entries to add to) for the caller only: they are neither installed nor
-  /// added to an enclosing scope. The list holds a reference to each registrar
-  /// read; its storage is reused, so a caller that keeps one list allocates once.
+  /// added to an enclosing scope. The list holds a reference to the core of
+  /// each registrar read; its storage is reused, so a caller that keeps one list allocates once.
   static func collectReads<T>(into list: inout AccessList, _ body: () -> T) -> T
 
   /// Runs `apply` with a scope open, then installs one observer for every read it
