@@ -90,8 +90,8 @@ struct InstructionRulesTests {
         + "instructions <= 1"
     let suggested = try RulesSuggestion.rewrite(rules, run: Self.run, source: "rules")
     let parsed = try CheckRule.parseFile(suggested, source: "suggested")
-    #expect(parsed.first?.bound == 16.4)
-    #expect(suggested.contains("# counted 16"))
+    #expect(parsed.first?.bound == 15.3)
+    #expect(suggested.contains("# counted 15"))
     #expect(parsed.allSatisfy { rule in rule.evaluate(in: Self.run).allSatisfy(\.holds) })
   }
 }
