@@ -89,42 +89,32 @@ public struct AccessList: @unchecked Sendable {
 
   /// Records the fields in `mask` of the registrars of `core`.
   mutating func record(core: Unmanaged<RegistrarCore>, _ mask: UInt64) {
-    let me = core.toOpaque()
-    if me == last {
-      base.unsafelyUnwrapped[lastSlot].mask |= mask
-      return
-    }
-    let slot = Int(core._withUnsafeGuaranteedRef { $0.listSlot.load(ordering: .relaxed) })
-    if slot < count, base.unsafelyUnwrapped[slot].object == me {
-      base.unsafelyUnwrapped[slot].mask |= mask
-      last = me
-      lastSlot = slot
-    } else {
-      append(me, mask)
-      if count <= Int(UInt32.max) {
-        core._withUnsafeGuaranteedRef { $0.listSlot.store(UInt32(truncatingIfNeeded: count - 1), ordering: .relaxed) }
-      }
+    core._withUnsafeGuaranteedRef { core in
+      record(Unmanaged.passUnretained(core).toOpaque(), mask, hint: core.listSlot)
     }
   }
 
   /// Records a write of the fields in `mask` on `registrar`, holding the
   /// registrar: a send's list of writes.
   mutating func recordWrite(_ registrar: RegistrarBase, _ mask: UInt64) {
-    let me = Unmanaged.passUnretained(registrar).toOpaque()
-    if me == last {
+    record(Unmanaged.passUnretained(registrar).toOpaque(), mask, hint: registrar.listSlot)
+  }
+
+  /// ORs `mask` into the entry of `object` (the one recorded last, or the one
+  /// `hint`, the object's own slot hint, points at), or appends one.
+  private mutating func record(_ object: UnsafeMutableRawPointer, _ mask: UInt64, hint: borrowing Atomic<UInt32>) {
+    if object == last {
       base.unsafelyUnwrapped[lastSlot].mask |= mask
       return
     }
-    let slot = Int(registrar.listSlot.load(ordering: .relaxed))
-    if slot < count, base.unsafelyUnwrapped[slot].object == me {
+    let slot = Int(hint.load(ordering: .relaxed))
+    if slot < count, base.unsafelyUnwrapped[slot].object == object {
       base.unsafelyUnwrapped[slot].mask |= mask
-      last = me
+      last = object
       lastSlot = slot
     } else {
-      append(me, mask)
-      if count <= Int(UInt32.max) {
-        registrar.listSlot.store(UInt32(truncatingIfNeeded: count - 1), ordering: .relaxed)
-      }
+      append(object, mask)
+      if count <= Int(UInt32.max) { hint.store(UInt32(truncatingIfNeeded: count - 1), ordering: .relaxed) }
     }
   }
 
