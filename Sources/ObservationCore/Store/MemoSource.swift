@@ -122,7 +122,7 @@ class MemoSource<State: ObservableState>: StateSource<State>, MemoizedSource {
   @usableFromInline
   final func replayReads() {
     if !hasMemoReads { collectMemoReads() }
-    memoReads.replay(into: State.Strategy.Scope.self)
+    State.Strategy.Scope.record(contentsOf: memoReads)
   }
 
   @usableFromInline

@@ -215,11 +215,6 @@ public struct AccessList: @unchecked Sendable {
     lastSlot = 0
   }
 
-  /// Records every entry again in the innermost open scope of `Scope`.
-  func replay<Scope: TrackingScope>(into _: Scope.Type) {
-    Scope.record(contentsOf: self)
-  }
-
   /// Drops the entries and their references.
   mutating func removeAll() {
     for entry in entries { entry.release() }
