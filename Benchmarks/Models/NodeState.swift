@@ -46,6 +46,18 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
     return node.pointee._child.withUnsafeBufferPointer { $0.baseAddress! }
   }
 
+  /// Where the child of the node at `node` is stored, ready for a change in
+  /// place, or `nil` if it has none: the change step of a store scoped in
+  /// place (``Store/scope(state:locate:change:reducer:)``). The child array is
+  /// made unique first (copy-on-write), so a copy of the node held elsewhere
+  /// keeps its value; the node outlives the address's use under the store's
+  /// guard, and nothing else touches the array meanwhile.
+  static func childForChange(at node: UnsafeMutablePointer<NodeState<S>>) -> UnsafeMutablePointer<NodeState<S>>? {
+    guard !node.pointee._child.isEmpty else { return nil }
+    willChangeInPlace(1, at: node)
+    return node.pointee._child.withUnsafeMutableBufferPointer { $0.baseAddress }
+  }
+
   /// Modifies the child in place, keeping its identity: the way down of a write
   /// at the leaf.
   mutating func modifyChild(_ body: (inout NodeState<S>) -> Void) {
@@ -79,6 +91,19 @@ func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: 
   return .none
 }
 
+/// How a chain of node stores sends a leaf's action.
+enum NodeRouting {
+  /// Each child store scoped in place (`scope(state:locate:change:reducer:)`):
+  /// the leaf's send is reduced where the leaf is stored, each ancestor noting
+  /// its child's change through `childForChange(at:)`; nothing is wrapped or
+  /// reduced per level. What apple's leaf write is, for a store.
+  case inPlace
+  /// Each child store scoped with `action: NodeAction.child`: the action is
+  /// wrapped once per level (a box) and the root's reducer recurses down to
+  /// the leaf, as TCA's scoped stores route every action.
+  case throughRoot
+}
+
 /// A chain of scoped stores over ``NodeState``, root first, leaf last.
 ///
 /// Each step is scoped with its path compiled and located (`locate:` beside the
@@ -88,11 +113,20 @@ func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: 
 /// level of this generic state) or copying each level out of its parent (a
 /// retain and a release per reference per level, with `get:`).
 func nodeStores<S: ObservationStrategy>(
-  _: S.Type, depth: Int
+  _: S.Type, depth: Int, routing: NodeRouting = .inPlace
 ) -> [Store<NodeState<S>, NodeAction>] {
   var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeReducer)]
   for _ in 1..<depth {
-    stores.append(stores.last!.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeAction.child))
+    let parent = stores.last!
+    switch routing {
+    case .inPlace:
+      stores.append(
+        parent.scope(
+          state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+          reducer: nodeReducer))
+    case .throughRoot:
+      stores.append(parent.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeAction.child))
+    }
   }
   return stores
 }

@@ -5,9 +5,9 @@ extension Reads {
   /// What a re-render reads: the leaf's value through its scoped store, d levels
   /// down, right after a send that changed it — every memo on the path is cold.
   ///
-  /// The send comes from the leaf's store (its action wrapped once per level on
-  /// the way to the root, as in nesting/leaf-write); the read walks the path
-  /// again. Apple writes the leaf object and reads it back through the chain of
+  /// The send comes from the leaf's store, reduced where the leaf is stored
+  /// (each child store scoped in place, as in nesting/leaf-write); the read
+  /// walks the path again. Apple writes the leaf object and reads it back through the chain of
   /// d objects from the root; `none`, the floor, sets the leaf of plain nested
   /// structs in place and reads it back. Nobody observes: the operation
   /// is the write and the cold read, so there is nothing to notify or count.
@@ -22,15 +22,17 @@ extension Reads {
       strategies: StrategyIDs.stores
     ) { id, size in
       switch try Subject(id) {
-      case .core: return try StoreAfterSend(depth: size).prepare(id: id)
+      case .core: return try StoreAfterSend(depth: size, routing: .inPlace).prepare(id: id)
       case .apple: return storeAfterSendApple(depth: size)
       case .none: return storeAfterSendPlain(depth: size)
       }
     }
   }
 
-  private static func storeAfterSend<S: ObservationStrategy>(_: S.Type, depth: Int) -> PreparedCase {
-    let leaf = S.inIsolation { nodeStores(S.self, depth: depth).last! }
+  private static func storeAfterSend<S: ObservationStrategy>(
+    _: S.Type, depth: Int, routing: NodeRouting
+  ) -> PreparedCase {
+    let leaf = S.inIsolation { nodeStores(S.self, depth: depth, routing: routing).last! }
     let cursor = Cursor()
     // `leaf.value` as non-generic code compiles it (see reads/store-member).
     return .core(
@@ -94,8 +96,9 @@ extension Reads {
   /// core side of ``storeAfterSendRouted``).
   struct StoreAfterSend: CoreWorkload {
     let depth: Int
+    let routing: NodeRouting
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
-      Reads.storeAfterSend(S.self, depth: depth)
+      Reads.storeAfterSend(S.self, depth: depth, routing: routing)
     }
   }
 }

@@ -2,18 +2,18 @@ import BenchmarkKit
 import ObservationCore
 
 extension Reads {
-  /// Like-for-like ``storeAfterSend``: apple and `none` route the same send.
+  /// ``storeAfterSend`` with the action routed through the root, on every side.
   ///
-  /// `store-after-send` compares each side's idiomatic form: the core's leaf
-  /// store wraps its action once per level and the root's reducer recurses down
-  /// to the leaf, while apple simply writes the leaf object it holds. Part of the
-  /// core's figure is therefore that routing, which no observation design can
-  /// remove. Here apple and `none` do the same routing: the leaf's action goes up
-  /// through a chain of d − 1 wrapping closures (one `NodeAction.child` box per
-  /// level, as the core's child stores make) to a reducer that recurses down
-  /// their own nested state — apple's `@Observable` objects, `none`'s plain
-  /// structs in a `PlainStore` — and the read walks down again. The core rows are
-  /// the same work as in `store-after-send`.
+  /// `store-after-send` reduces the leaf's send where the leaf is stored (child
+  /// stores scoped in place), as apple writes the leaf object it holds. A store
+  /// whose parents react to their children's actions routes them instead: the
+  /// leaf's store wraps its action once per level and the root's reducer
+  /// recurses down to the leaf. Here apple and `none` do the same routing: the
+  /// leaf's action goes up through a chain of d − 1 wrapping closures (one
+  /// `NodeAction.child` box per level, as the core's child stores make) to a
+  /// reducer that recurses down their own nested state — apple's `@Observable`
+  /// objects, `none`'s plain structs in a `PlainStore` — and the read walks down
+  /// again. `none` is the routing's own cost: the store floor.
   static var storeAfterSendRouted: BenchmarkScenario {
     BenchmarkScenario(
       name: "store-after-send-routed",
@@ -26,7 +26,7 @@ extension Reads {
       strategies: StrategyIDs.stores
     ) { id, size in
       switch try Subject(id) {
-      case .core: return try StoreAfterSend(depth: size).prepare(id: id)
+      case .core: return try StoreAfterSend(depth: size, routing: .throughRoot).prepare(id: id)
       case .apple: return storeAfterSendRoutedApple(depth: size)
       case .none: return storeAfterSendRoutedPlain(depth: size)
       }

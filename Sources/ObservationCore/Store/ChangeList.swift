@@ -156,6 +156,21 @@ public struct ChangeList {
     }
   }
 
+  /// Empties the list without notifying anyone: what a send that turned out
+  /// to change nothing noted on its way (a walk down that found no state).
+  @usableFromInline
+  mutating func discard() {
+    changed = false
+    if let first {
+      self.first = nil
+      first.release()
+    }
+    guard let writes else { return }
+    writes.pointee.removeAll()
+    ScratchPool.release(writes)
+    self.writes = nil
+  }
+
   /// Notifies the observers of every noted write, then empties the list.
   ///
   /// Each observer is notified once per send, however many of the registrars it

@@ -45,7 +45,7 @@ final class RootSource<State: ObservableState, Action>: StateSource<State> {
   /// store that has none pays no allocation for it.
   @usableFromInline
   override func locatedPath() -> LocatedPath? {
-    LocatedPath(root: UnsafeRawPointer(state))
+    LocatedPath(root: UnsafeMutableRawPointer(state))
   }
 
   /// Reduces `action` and every follow-up action its effects send, in order.

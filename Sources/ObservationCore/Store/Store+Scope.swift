@@ -100,15 +100,7 @@ extension Store {
         }
       }
       #endif
-      let childSource: KeyPathSource<State, ChildState>
-      if let located = source.locatedPath()?.appending(locate) {
-        childSource = KeyPathSource(
-          parent: source, keyPath: keyPath, located: located,
-          project: { located.locate(ChildState.self).pointee }, tree: tree)
-      } else {
-        let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
-        childSource = KeyPathSource(parent: source, keyPath: keyPath, project: projection(step), tree: tree)
-      }
+      let childSource = locatedSource(keyPath, locate)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
       }

@@ -209,21 +209,13 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     var changes = ChangeList()
     changes.collect {
       tree.withExclusiveAccess {
-        if !tree.filledMemos.isEmpty { tree.dropMemos() }
-        tree.sends.store(tree.sends.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        tree.willReduce()
         root.reduce(action)
         if root.rootWasReplaced { root.didReplaceRoot() }
-        if ChangeList.runningMayHaveEnded {
-          tree.endings.store(tree.endings.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-        }
+        tree.didReduce()
       }
     }
-    if Strategy.Invalidation.isPerField {
-      if changes.first != nil { changes.notify() }
-    } else if changes.changed, !tree.registrar.isUnwatched(1) {
-      // Nobody watching the tree: one load, no call.
-      tree.registrar.notify(1)
-    }
+    tree.notify(&changes)
   }
 }
 

@@ -40,6 +40,36 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
     return `guard`.withExclusiveAccess(body)
   }
 
+  /// What every send does under the guard before its reducer runs: drops the
+  /// memos (the state is about to change) and counts the send.
+  @inlinable @inline(__always)
+  func willReduce() {
+    if !filledMemos.isEmpty { dropMemos() }
+    sends.store(sends.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+  }
+
+  /// What every send does under the guard after its reducer returned: counts
+  /// it among the sends that may have ended a child state, if it noted one.
+  @inlinable @inline(__always)
+  func didReduce() {
+    if ChangeList.runningMayHaveEnded {
+      endings.store(endings.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+  }
+
+  /// Notifies, once the guard is released, the observers of what a send
+  /// changed, per the strategy: each written field's with per-field
+  /// invalidation, every observer of the tree with whole invalidation.
+  @inlinable @inline(__always)
+  func notify(_ changes: inout ChangeList) {
+    if S.Invalidation.isPerField {
+      if changes.first != nil { changes.notify() }
+    } else if changes.changed, !registrar.isUnwatched(1) {
+      // Nobody watching the tree: one load, no call.
+      registrar.notify(1)
+    }
+  }
+
   /// Drops every child store's memo: the state is about to change.
   @usableFromInline
   func dropMemos() {

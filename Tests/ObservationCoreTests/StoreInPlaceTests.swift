@@ -1,0 +1,205 @@
+@testable import Benchmarks
+import ObservationCore
+import Testing
+
+/// Child stores scoped in place (`scope(state:locate:change:reducer:)`): a send
+/// is reduced where the child's state is stored, each ancestor making its
+/// child's storage unique through `change`. It must change the same state and notify exactly
+/// whom the same send routed through the root's reducer notifies, keep value
+/// semantics for copies held elsewhere, and drop the action of a child that is
+/// gone.
+@Suite("Store scoped in place")
+struct StoreInPlaceTests {
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceSend_notifiesWhomTheRoutedSendNotifies(_ strategy: StrategyCase) async {
+    await notifiesAlike(strategy.type)
+  }
+
+  private func notifiesAlike<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let routed = fires(S.self, routing: .throughRoot)
+      let inPlace = fires(S.self, routing: .inPlace)
+      #expect(inPlace == routed)
+      // The routed counts are the documented ones: the oracle is not vacuous.
+      #expect(routed.leafOnLeafWrite == 1)
+      #expect(routed.leafOnSideWrite == (S.isIdentity ? 0 : 1))
+      #expect(routed.middleChildOnLeafWrite == (S.isIdentity ? 0 : 1))
+    }
+  }
+
+  /// What one-shot observers of a chain of depth 4 saw of leaf sends.
+  private struct Fires: Equatable {
+    var leafOnLeafWrite = 0
+    var leafOnSideWrite = 0
+    var middleChildOnLeafWrite = 0
+    var rootValueOnLeafWrite = 0
+  }
+
+  private func fires<S: ObservationStrategy>(_: S.Type, routing: NodeRouting) -> Fires {
+    let stores = nodeStores(S.self, depth: 4, routing: routing)
+    let leaf = stores[3]
+    let middle = stores[1]
+    var fires = Fires()
+    let ofLeaf = watch(S.self) { _ = leaf.value }
+    let ofMiddleChild = watch(S.self) { _ = middle.child }
+    let ofRootValue = watch(S.self) { _ = stores[0].value }
+    leaf.send(.setValue(1))
+    fires.leafOnLeafWrite = ofLeaf.value
+    fires.middleChildOnLeafWrite = ofMiddleChild.value
+    fires.rootValueOnLeafWrite = ofRootValue.value
+    let ofLeafAgain = watch(S.self) { _ = leaf.value }
+    leaf.send(.setSide(2))
+    fires.leafOnSideWrite = ofLeafAgain.value
+    #expect(leaf.value == 1)
+    #expect(leaf.side == 2)
+    #expect(stores[0].state.child?.child?.child?.side == 2)
+    return fires
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceChain_readAfterEachSendMatchesTheRootsState(_ strategy: StrategyCase) async {
+    await reads(strategy.type)
+  }
+
+  private func reads<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let depth = 9
+      var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeTestReducer)]
+      for _ in 1..<depth {
+        stores.append(
+          stores.last!.scope(
+            state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+            reducer: nodeTestReducer))
+      }
+      expectEveryStoreReadsItsNode(stores)
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceSend_leavesACopyHeldElsewhereAlone(_ strategy: StrategyCase) async {
+    await copies(strategy.type)
+  }
+
+  private func copies<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let stores = nodeStores(S.self, depth: 3)
+      for round in 1...5 {
+        // The held copy shares every buffer on the way down: the send must
+        // copy them before it writes, as the routed reducer does.
+        let held = stores[0].state
+        let heldLeaf = stores[2].state
+        stores[2].send(.setValue(round))
+        #expect(held.child?.child?.value == round - 1)
+        #expect(heldLeaf.value == round - 1)
+        #expect(stores[2].value == round)
+        #expect(stores[0].state.child?.child?.value == round)
+      }
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceSend_runsItsEffectsInTheSameSend(_ strategy: StrategyCase) async {
+    await effects(strategy.type)
+  }
+
+  private func effects<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let root = Store(initialState: NodeState<S>(depth: 2), reducer: nodeReducer)
+      let child = root.scope(
+        state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+        reducer: { (state: inout NodeState<S>, action: NodeAction) -> Effect<NodeAction> in
+          switch action {
+          case .setValue(let value):
+            state.value = value
+            return .merge([.send(.setSide(value + 1)), .none])
+          default:
+            return nodeReducer(&state, action)
+          }
+        })
+      let ofChild = watch(S.self) { _ = child.value; _ = child.side }
+      child.send(.setValue(4))
+      #expect(child.value == 4)
+      #expect(child.side == 5)
+      #expect(ofChild.value == 1, "one send, one notification, after its effects")
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceSend_replacingItsStateAsAWhole_notifiesTheParentsObservers(_ strategy: StrategyCase) async {
+    await replaces(strategy.type)
+  }
+
+  private func replaces<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeReducer)
+      let middle = root.scope(
+        state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+        reducer: nodeReducer)
+      // The leaf's reducer replaces the leaf: a new identity where the old one
+      // was, which the middle node's `child` field must report, as `didModify`
+      // reports it when the routed reducer replaces a child.
+      let leaf = middle.scope(
+        state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+        reducer: { (state: inout NodeState<S>, _: NodeAction) -> Effect<NodeAction> in
+          state = NodeState(depth: 1)
+          return .none
+        })
+      let identityBefore = middle.state.child?._$identity
+      let ofMiddleChild = watch(S.self) { _ = middle.child }
+      leaf.send(.setValue(1))
+      #expect(middle.state.child?._$identity != identityBefore)
+      #expect(ofMiddleChild.value == 1)
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceSend_ofAChildThatIsGone_isDropped(_ strategy: StrategyCase) async {
+    await dropped(strategy.type)
+  }
+
+  private func dropped<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
+      let inPlace = { (store: Store<NodeState<S>, NodeTestAction>) in
+        store.scope(
+          state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+          reducer: nodeTestReducer)
+      }
+      let middle = inPlace(root)
+      let leaf = inPlace(middle)
+      _ = leaf.value
+      // The middle node is replaced by one without a child: the leaf's state
+      // is gone, and `childForChange(at:)` finds nothing.
+      root.send(.replaceChild(depth: 1))
+      let ofRoot = watch(S.self) { _ = root.state }
+      leaf.send(.setValue(9))
+      #expect(root.state.child?.child == nil)
+      #expect(root.state.child?.value == 0)
+      #expect(ofRoot.value == 0)
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceChild_isCachedPerKeyPath_apartFromTheRoutedOne(_ strategy: StrategyCase) async {
+    await cached(strategy.type)
+  }
+
+  private func cached<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
+      let inPlace = {
+        root.scope(
+          state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+          reducer: nodeTestReducer)
+      }
+      let first = inPlace()
+      #expect(first === inPlace())
+      let routed = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      #expect(routed !== first)
+      routed.send(.setValue(3))
+      #expect(first.value == 3)
+      first.send(.setValue(4))
+      #expect(routed.value == 4)
+    }
+  }
+}
