@@ -156,9 +156,16 @@ public struct ChangeList {
     }
   }
 
-  /// Empties the list without notifying anyone: what a send that turned out
-  /// to change nothing noted on its way (a walk down that found no state).
+  /// Empties the list of the send running on this thread without notifying
+  /// anyone: what a send that turned out to change nothing noted on its way
+  /// (a walk down that found no state).
   @usableFromInline
+  static func discardRunning() {
+    guard let list = obs_thread_changes_get() else { return }
+    list.assumingMemoryBound(to: ChangeList.self).pointee.discard()
+  }
+
+  /// Empties the list without notifying anyone.
   mutating func discard() {
     changed = false
     if let first {

@@ -64,7 +64,11 @@ extension Store {
         project: { located.locate(ChildState.self).pointee }, tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [tree] action in
         Store<ChildState, ChildAction>.reduceInPlace(action, tree) {
-          guard let parent = parentPath.locateForChange(State.self), let state = change(parent) else { return false }
+          guard let parent = parentPath.locateForChange(State.self), let state = change(parent) else {
+            // Nothing changed: what the walk down noted on its way is dropped.
+            ChangeList.discardRunning()
+            return
+          }
           let before = Store<ChildState, ChildAction>.identity(at: state)
           let effect = reducer(&state.pointee, action)
           if case .none = effect {} else { Store<ChildState, ChildAction>.run(effect, on: state, reducer) }
@@ -73,7 +77,6 @@ extension Store {
             ChangeList.noteEnding()
             ChangeList.noteWrite(of: parent.pointee._$registrar, ~0, Strategy.self)
           }
-          return true
         }
       }
       children[key] = child
@@ -100,22 +103,18 @@ extension Store {
 
   /// Runs `reduce` as a send of this tree runs its root's reducer (memos
   /// dropped, the send counted, the changes it notes collected), then
-  /// notifies: a send reduced where a child's state is stored. `reduce`
-  /// returns false when the state is gone and nothing was reduced: the
-  /// changes the walk down noted before it found no child are then dropped
-  /// (nothing changed), and nobody is notified.
+  /// notifies: a send reduced where a child's state is stored.
   @inlinable
-  static func reduceInPlace(_ action: Action, _ tree: StoreTree<Strategy>, _ reduce: () -> Bool) {
+  static func reduceInPlace(_ action: Action, _ tree: StoreTree<Strategy>, _ reduce: () -> Void) {
     var changes = ChangeList()
-    let reduced = changes.collect {
+    changes.collect {
       tree.withExclusiveAccess {
         tree.willReduce()
-        let reduced = reduce()
+        reduce()
         tree.didReduce()
-        return reduced
       }
     }
-    if reduced { tree.notify(&changes) } else { changes.discard() }
+    tree.notify(&changes)
   }
 
   /// The identity of the state at `state`, its registrar loaded unretained.
