@@ -3,7 +3,12 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("AllocationCounter")
+/// Serialized: the counts are process-wide, and scripts/test runs this suite
+/// alone in a process with jemalloc preloaded, where its own tests were the
+/// only others allocating: one test's 1 000 nodes, allocated in each of the 20
+/// windows of another's, made "a workload that allocates nothing" count 1 000
+/// on a loaded machine.
+@Suite("AllocationCounter", .serialized)
 struct AllocationCounterTests {
   final class Node {
     var first: Int

@@ -16,7 +16,7 @@ extension IdentifiedArray {
       return
     }
     storage.ids.insert(element.id, at: min(max(index, 0), storage.ids.count))
-    storage.slots[element.id] = storage.rows.count
+    storage.slots.set(element.id, slot: storage.rows.count)
     storage.rows.append(element)
     didSet(Self.structure)
   }
@@ -48,19 +48,49 @@ extension IdentifiedArray {
   /// Replaces the contents with `elements`, diffing by id: rows that keep their id
   /// and identity are untouched, rows that keep their id with another identity are
   /// replaced, missing rows are removed; the structure is noted only if the order
-  /// of ids changed.
+  /// of ids changed. Later duplicates of an id are dropped.
   ///
-  /// - Complexity: O(n).
+  /// Each id is hashed once: the hash finds the id among the old rows and
+  /// places it among the new.
+  ///
+  /// - Complexity: O(n + m) for m rows before.
   public mutating func replaceAll(with elements: some Sequence<Element>) {
-    let new = IdentifiedArray(elements)
-    let storage = _storage
-    for (id, slot) in storage.slots {
-      let old = storage.rows[slot].unsafelyUnwrapped
-      if let replacement = new[id: id], replacement._$identity == old._$identity { continue }
-      old.didReplace()
+    let old = _storage
+    let new = IdentifiedStorage<Element>()
+    let capacity = elements.underestimatedCount
+    new.ids.reserveCapacity(capacity)
+    new.rows.reserveCapacity(capacity)
+    new.slots = SlotIndex(capacity: capacity)
+    old.rows.withUnsafeBufferPointer { oldRows in
+      // The old rows kept (same id, same identity), by slot: on the stack
+      // unless there are many.
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldRows.count) { kept in
+        kept.initialize(repeating: false)
+        for element in elements {
+          let id = element.id
+          let hash = SlotIndex<ID>.hash(id)
+          guard new.slots.insert(id, slot: new.rows.count, hash: hash) else { continue }
+          new.ids.append(id)
+          new.rows.append(element)
+          // Compared where the old row is stored: a copy of it would retain
+          // and release every reference it holds.
+          if let slot = old.slots.find(id, hash: hash),
+            Self.identity(of: oldRows.baseAddress.unsafelyUnwrapped + slot) == element._$registrar.identity
+          {
+            kept[slot] = true
+          }
+        }
+        for slot in oldRows.indices where !kept[slot] { oldRows[slot].unsafelyUnwrapped.didReplace() }
+      }
     }
-    let structureChanged = new._storage.ids != storage.ids
-    _storage = new._storage
+    let structureChanged = new.ids != old.ids
+    _storage = new
     if structureChanged { didSet(Self.structure) }
+  }
+
+  /// The identity of the row in `slot`, its registrar loaded unretained.
+  @inlinable @inline(__always)
+  static func identity(of slot: UnsafePointer<Element?>) -> UInt64 {
+    Unmanaged.passUnretained(payload(slot).pointee._$registrar)._withUnsafeGuaranteedRef { $0.identity }
   }
 }

@@ -11,9 +11,10 @@ import Synchronization
 /// structure, and the removed or replaced rows as a whole.
 ///
 /// The rows sit in an array of slots in no particular order, found by id through
-/// one dictionary of slot numbers: a row is read or updated in place with one
-/// lookup by id (a dictionary of rows needed two to update one, moving it out and
-/// back), and a row store that remembers its row's slot reads it with none
+/// one hash table of slot numbers (``SlotIndex``, which hashes an id once per
+/// operation, an `Int` id with one multiplication): a row is read or updated in
+/// place with one lookup by id (a dictionary of rows needed two to update one,
+/// moving it out and back), and a row store that remembers its row's slot reads it with none
 /// (`rowAddress(_:in:near:)`). A slot moves only when a removal fills the hole it leaves
 /// with the last slot. Ids, rows and slots share one storage object
 /// (``IdentifiedStorage``), copied on write.
@@ -41,10 +42,12 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     let storage = _storage
     storage.ids.reserveCapacity(elements.underestimatedCount)
     storage.rows.reserveCapacity(elements.underestimatedCount)
-    storage.slots.reserveCapacity(elements.underestimatedCount)
-    for element in elements where storage.slots[element.id] == nil {
-      storage.ids.append(element.id)
-      storage.slots[element.id] = storage.rows.count
+    storage.slots = SlotIndex(capacity: elements.underestimatedCount)
+    for element in elements {
+      let id = element.id
+      // One hash per id: the insert is the duplicate check.
+      guard storage.slots.insert(id, slot: storage.rows.count, hash: SlotIndex.hash(id)) else { continue }
+      storage.ids.append(id)
       storage.rows.append(element)
     }
   }
@@ -240,7 +243,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     if new == nil {
       // The id the slot was found by: one search, on the rare removal by
       // assigning nil, rather than a word more in every update's frame.
-      let id = _storage.slots.first { $0.value == slot }.unsafelyUnwrapped.key
+      let id = _storage.slots.id(ofSlot: slot).unsafelyUnwrapped
       removeSlot(of: id, at: slot)
       // Unique since `removeSlot`.
       _storage.ids.removeAll { $0 == id }
@@ -254,7 +257,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   mutating func appendRow(_ element: Element, id: ID) {
     makeUnique()
     let storage = _storage
-    storage.slots[id] = storage.rows.count
+    storage.slots.set(id, slot: storage.rows.count)
     storage.rows.append(element)
   }
 
@@ -264,15 +267,15 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   mutating func removeSlot(of id: ID, at slot: Int) {
     makeUnique()
     let storage = _storage
-    storage.slots[id] = nil
+    storage.slots.remove(id)
     let last = storage.rows.count - 1
     if slot != last {
       storage.rows.swapAt(slot, last)
       // The moved row is found by its own id, unless it was stored under another
       // one (`rows[id: a] = rowWithIDb`), which only a search finds.
       var moved = storage.rows[slot].unsafelyUnwrapped.id
-      if storage.slots[moved] != last { moved = storage.slots.first { $0.value == last }!.key }
-      storage.slots[moved] = slot
+      if storage.slots[moved] != last { moved = storage.slots.id(ofSlot: last)! }
+      storage.slots.set(moved, slot: slot)
     }
     storage.rows.removeLast()
   }

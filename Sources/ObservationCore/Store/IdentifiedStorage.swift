@@ -18,7 +18,7 @@ final class IdentifiedStorage<Element: Identifiable> {
   /// can be lent as the subscript's `Element?` in place.
   @exclusivity(unchecked) @usableFromInline var rows: ContiguousArray<Element?> = []
   /// The slot of each row in `rows`, by id.
-  @exclusivity(unchecked) @usableFromInline var slots: [Element.ID: Int] = [:]
+  @exclusivity(unchecked) @usableFromInline var slots = SlotIndex<Element.ID>()
 
   @usableFromInline
   init() {}
