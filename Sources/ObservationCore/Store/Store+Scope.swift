@@ -196,23 +196,58 @@ extension Store {
     get: @escaping (State) -> IdentifiedArray<Row>,
     action embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
-    let key = RowKey(path: keyPath, id: id)
-    return tree.withExclusiveAccess {
-      if let cached = children[ChildKey(key)] as? Store<Row, RowAction>, cached.source.isPresent {
+    tree.withExclusiveAccess {
+      let cache = rowCache(keyPath, for: Row.self, RowAction.self)
+      if let cached = cache.stores[id] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
-      return rowChild(id, get: get, key: key, embed: embed)
+      return rowChild(id, get: get, cache: cache, embed: embed)
+    }
+  }
+
+  /// The row store cache of the collection at `keyPath`, made on first use.
+  /// Called under the tree's guard.
+  @inlinable
+  func rowCache<Row, RowAction>(
+    _ keyPath: KeyPath<State, IdentifiedArray<Row>>, for _: Row.Type, _: RowAction.Type
+  ) -> RowStoreCache<Row.ID> where Row.Strategy == Strategy {
+    let cache: RowStoreCache<Row.ID>
+    // The same key path, hence the same row type: the cast is sound.
+    if let last = lastRowCache, last.path === keyPath {
+      cache = unsafeDowncast(last.cache, to: RowStoreCache<Row.ID>.self)
+    } else {
+      let key = ChildKey(RowCacheKey(path: keyPath))
+      if let found = children[key] {
+        cache = unsafeDowncast(found, to: RowStoreCache<Row.ID>.self)
+      } else {
+        cache = RowStoreCache()
+        children[key] = cache
+      }
+      lastRowCache = (keyPath, cache)
+    }
+    return cache
+  }
+
+  /// Caches the row store `child` of row `id` in `cache`, sweeping out the
+  /// stores of ended rows when the cache is due.
+  @inlinable
+  func cacheRow<Row: ObservableState & Identifiable, RowAction>(
+    _ child: Store<Row, RowAction>, _ id: Row.ID, in cache: RowStoreCache<Row.ID>
+  ) where Row.Strategy == Strategy {
+    cache.insert(child, for: id) { store in
+      // A store of another action type at this path is kept: its row is not known here.
+      (store as? Store<Row, RowAction>)?.source.isPresent ?? true
     }
   }
 
   /// The row store of `scope(row:of:get:action:)`, made under the tree's guard.
   @inlinable
-  func rowChild<Row, RowAction, Path: Hashable>(
-    _ id: Row.ID, get: @escaping (State) -> IdentifiedArray<Row>, key: RowKey<Path, Row.ID>,
+  func rowChild<Row, RowAction>(
+    _ id: Row.ID, get: @escaping (State) -> IdentifiedArray<Row>, cache: RowStoreCache<Row.ID>,
     embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     guard let row = source.read({ get($0)[id: id] }) else {
-      children[ChildKey(key)] = nil
+      cache.stores[id] = nil
       return nil
     }
     let hint = RowSlotHint()
@@ -235,7 +270,7 @@ extension Store {
       find = { identity in hint.found(get(parentProject()).findRow(id, near: hint.last, identity: identity)) }
     }
     let child = endingChild(initial: row, refresh: refresh, find: find, rowHint: hint, embed: { embed(id, $0) })
-    children[ChildKey(key)] = child
+    cacheRow(child, id, in: cache)
     return child
   }
 
@@ -261,9 +296,9 @@ extension Store {
     locate: @escaping (UnsafePointer<State>) -> UnsafePointer<IdentifiedArray<Row>>,
     action embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
-    let key = RowKey(path: keyPath, id: id)
-    return tree.withExclusiveAccess {
-      if let cached = children[ChildKey(key)] as? Store<Row, RowAction>, cached.source.isPresent {
+    tree.withExclusiveAccess {
+      let cache = rowCache(keyPath, for: Row.self, RowAction.self)
+      if let cached = cache.stores[id] as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
       #if DEBUG
@@ -277,11 +312,11 @@ extension Store {
       #endif
       guard let located = source.locatedPath()?.appending(locate) else {
         let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
-        return rowChild(id, get: step, key: key, embed: embed)
+        return rowChild(id, get: step, cache: cache, embed: embed)
       }
       let location = { located.locate(IdentifiedArray<Row>.self) }
       guard let row = IdentifiedArray.row(id, in: location()) else {
-        children[ChildKey(key)] = nil
+        cache.stores[id] = nil
         return nil
       }
       let hint = RowSlotHint()
@@ -295,7 +330,7 @@ extension Store {
         },
         rowHint: hint,
         embed: { embed(id, $0) })
-      children[ChildKey(key)] = child
+      cacheRow(child, id, in: cache)
       return child
     }
   }
@@ -330,18 +365,5 @@ extension Store {
       rowHint?.publish()
       dispatch(embed(action))
     }
-  }
-}
-
-/// The cache key of a row store.
-@usableFromInline
-struct RowKey<Path: Hashable, ID: Hashable>: Hashable {
-  @usableFromInline let path: Path
-  @usableFromInline let id: ID
-
-  @inlinable
-  init(path: Path, id: ID) {
-    self.path = path
-    self.id = id
   }
 }

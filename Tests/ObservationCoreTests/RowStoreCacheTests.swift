@@ -1,0 +1,65 @@
+@testable import Benchmarks
+import ObservationCore
+import Testing
+
+/// The row store cache of a collection: a row scoped again gets its cached
+/// store, and the stores of deleted rows do not pile up however many rows
+/// come and go (an app's list adding and deleting rows for a session).
+@Suite("Row store cache")
+struct RowStoreCacheTests {
+  private final class WeakStore {
+    weak var store: AnyObject?
+    init(_ store: AnyObject) { self.store = store }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func addAndDeleteChurn_keepsFewDeletedRowsStoresAlive(_ strategy: StrategyCase) async {
+    await churn(strategy.type, located: false)
+    await churn(strategy.type, located: true)
+  }
+
+  private func churn<S: ObservationStrategy>(_: S.Type, located: Bool) async {
+    await S.isolated {
+      let store = Store(initialState: ListState<S>(rows: [RowState(id: -1)]), reducer: listReducer)
+      let rowsPath = \ListState<S>.rows
+      var deleted: [WeakStore] = []
+      for id in 0..<2_000 {
+        store.send(.appendRows([RowState(id: id, value: id)]))
+        let row =
+          located
+          ? store.scope(row: id, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)!
+          : store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)!
+        #expect(row.value == id)
+        deleted.append(WeakStore(row))
+        store.send(.remove(id))
+      }
+      // The cache sweeps when it holds 16 stores: at most 16 of the 2 000
+      // deleted rows' stores are alive, whatever the strategy.
+      let alive = deleted.filter { $0.store != nil }.count
+      #expect(alive <= 16, "\(alive) of 2000 deleted rows' stores alive")
+      // The row that stayed keeps its store.
+      let kept = store.scope(row: -1, of: rowsPath, get: { $0.rows }, action: ListAction.row)
+      #expect(kept === store.scope(row: -1, of: rowsPath, get: { $0.rows }, action: ListAction.row))
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func aSweep_keepsTheStoresOfRowsStillPresent(_ strategy: StrategyCase) async {
+    await keeps(strategy.type)
+  }
+
+  private func keeps<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let store = Store(initialState: ListState<S>(rows: (0..<40).map { RowState(id: $0) }), reducer: listReducer)
+      let rowsPath = \ListState<S>.rows
+      let scope = { (id: Int) in store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)! }
+      let first = (0..<40).map(scope)
+      // Half the rows go; scoping new ones passes the sweep size.
+      for id in stride(from: 0, to: 40, by: 2) { store.send(.remove(id)) }
+      store.send(.appendRows((40..<80).map { RowState(id: $0) }))
+      for id in 40..<80 { _ = scope(id) }
+      for id in stride(from: 1, to: 40, by: 2) { #expect(scope(id) === first[id], "row \(id) kept its store") }
+      for id in stride(from: 0, to: 40, by: 2) { #expect(!first[id].isPresent) }
+    }
+  }
+}
