@@ -1,5 +1,5 @@
 @testable import Benchmarks
-import ObservationCore
+@testable import ObservationCore
 import Testing
 
 /// The row store cache of a collection: a row scoped again gets its cached
@@ -61,5 +61,22 @@ struct RowStoreCacheTests {
       for id in stride(from: 1, to: 40, by: 2) { #expect(scope(id) === first[id], "row \(id) kept its store") }
       for id in stride(from: 0, to: 40, by: 2) { #expect(!first[id].isPresent) }
     }
+  }
+
+  @Test func removingAStore_keepsEveryOtherFoundByItsId() {
+    final class Token {}
+    let cache = RowStoreCache<Int>()
+    let tokens = (0..<5).map { _ in Token() }
+    for (id, token) in tokens.enumerated() { cache.insert(token, for: id * 10) { _ in true } }
+    cache.remove(10)
+    cache.remove(40)
+    cache.remove(99)
+    #expect(cache.store(for: 10) == nil)
+    #expect(cache.store(for: 40) == nil)
+    for id in [0, 2, 3] { #expect(cache.store(for: id * 10) === tokens[id]) }
+    // Replacing a cached store keeps one entry per id.
+    cache.insert(tokens[4], for: 0) { _ in true }
+    #expect(cache.store(for: 0) === tokens[4])
+    #expect(cache.stores.count == 3)
   }
 }

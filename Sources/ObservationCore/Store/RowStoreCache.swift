@@ -18,24 +18,71 @@
 /// 1.8×).
 @usableFromInline
 final class RowStoreCache<ID: Hashable> {
-  /// The cached stores, each a `Store<Row, RowAction>` of the scope that made it.
-  /// Guarded by the tree's guard.
-  @exclusivity(unchecked) @usableFromInline var stores: [ID: AnyObject] = [:]
+  /// The position of each id's store in `stores`, hashed as the collection's
+  /// own slots are (``SlotIndex``: an `Int` id by one multiplication).
+  @exclusivity(unchecked) @usableFromInline var positions = SlotIndex<ID>()
+  /// The cached stores, each a `Store<Row, RowAction>` of the scope that made
+  /// it, and their ids, in no particular order. Guarded by the tree's guard.
+  @exclusivity(unchecked) @usableFromInline var stores: ContiguousArray<AnyObject> = []
+  @exclusivity(unchecked) @usableFromInline var ids: ContiguousArray<ID> = []
   /// How many stores the cache may hold before the next sweep.
   @exclusivity(unchecked) @usableFromInline var sweepAt = 16
 
   @usableFromInline
   init() {}
 
+  /// The store cached for `id`, if any.
+  @inlinable
+  func store(for id: ID) -> AnyObject? {
+    guard let position = positions[id] else { return nil }
+    return stores[position]
+  }
+
   /// Caches `store` for `id`, first dropping the stores `isPresent` says
   /// ended if the cache reached its sweep size.
   @inlinable
   func insert(_ store: AnyObject, for id: ID, _ isPresent: (AnyObject) -> Bool) {
+    let hash = SlotIndex<ID>.hash(id)
+    if let position = positions.find(id, hash: hash) {
+      stores[position] = store
+      return
+    }
     if stores.count >= sweepAt {
-      stores = stores.filter { isPresent($0.value) }
+      sweep(isPresent)
       sweepAt = max(16, 2 * stores.count)
     }
-    stores[id] = store
+    positions.insert(id, slot: stores.count, hash: hash)
+    stores.append(store)
+    ids.append(id)
+  }
+
+  /// Forgets the store of `id`, if any.
+  @inlinable
+  func remove(_ id: ID) {
+    guard let position = positions[id] else { return }
+    positions.remove(id)
+    let last = stores.count - 1
+    if position != last {
+      stores.swapAt(position, last)
+      ids.swapAt(position, last)
+      positions.set(ids[position], slot: position)
+    }
+    stores.removeLast()
+    ids.removeLast()
+  }
+
+  /// Keeps only the stores `isPresent` says have not ended.
+  @usableFromInline
+  func sweep(_ isPresent: (AnyObject) -> Bool) {
+    var keptStores = ContiguousArray<AnyObject>()
+    var keptIds = ContiguousArray<ID>()
+    var keptPositions = SlotIndex<ID>(capacity: stores.count)
+    for position in stores.indices where isPresent(stores[position]) {
+      keptPositions.set(ids[position], slot: keptStores.count)
+      keptStores.append(stores[position])
+      keptIds.append(ids[position])
+    }
+    (stores, ids, positions) = (keptStores, keptIds, keptPositions)
   }
 }
 

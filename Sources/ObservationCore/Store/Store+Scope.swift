@@ -198,7 +198,7 @@ extension Store {
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     tree.withExclusiveAccess {
       let cache = rowCache(keyPath, for: Row.self, RowAction.self)
-      if let cached = cache.stores[id] as? Store<Row, RowAction>, cached.source.isPresent {
+      if let cached = cache.store(for: id) as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
       return rowChild(id, get: get, cache: cache, embed: embed)
@@ -247,7 +247,7 @@ extension Store {
     embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     guard let row = source.read({ get($0)[id: id] }) else {
-      cache.stores[id] = nil
+      cache.remove(id)
       return nil
     }
     let hint = RowSlotHint()
@@ -298,7 +298,7 @@ extension Store {
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     tree.withExclusiveAccess {
       let cache = rowCache(keyPath, for: Row.self, RowAction.self)
-      if let cached = cache.stores[id] as? Store<Row, RowAction>, cached.source.isPresent {
+      if let cached = cache.store(for: id) as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
       #if DEBUG
@@ -316,7 +316,7 @@ extension Store {
       }
       let location = { located.locate(IdentifiedArray<Row>.self) }
       guard let row = IdentifiedArray.row(id, in: location()) else {
-        cache.stores[id] = nil
+        cache.remove(id)
         return nil
       }
       let hint = RowSlotHint()
