@@ -11,10 +11,11 @@ enum Reads {
       scenarios: [
         untracked, untrackedScopeElsewhere, untrackedRenderScopeOpen, untrackedRenderCheckingOff,
         untrackedRenderReported, tracked, trackedProperties, trackedObjects, storeMember, renderBody,
-        // The core's send is routed through its child stores; apple's idiomatic
-        // write of the leaf it holds is not, so the routed form is the fair one.
+        // The core's send goes through the store (its guard, the walk down to
+        // the leaf, the reducer) where apple writes the leaf it holds; the
+        // routed form has every side route the send from the root.
         storeAfterSend.comparingIdiomaticForms(
-          "core routes the send through child stores, apple writes the leaf it holds",
+          "core sends from the leaf's store, reduced in place; apple writes the leaf it holds",
           likeForLike: "store-after-send-routed"),
         storeAfterSendRouted.likeForLike(of: "store-after-send", "both route the send from the root"),
       ],
