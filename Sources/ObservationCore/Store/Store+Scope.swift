@@ -269,7 +269,7 @@ extension Store {
       refresh = { last in hint.found(get(parentProject()).refreshRow(id, near: hint.last, into: last)) }
       find = { identity in hint.found(get(parentProject()).findRow(id, near: hint.last, identity: identity)) }
     }
-    let child = endingChild(initial: row, refresh: refresh, find: find, rowHint: hint, embed: { embed(id, $0) })
+    let child = rowEndingChild(initial: row, refresh: refresh, find: find, hint: hint, id: id, embed: embed)
     cacheRow(child, id, in: cache)
     return child
   }
@@ -314,22 +314,24 @@ extension Store {
         let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
         return rowChild(id, get: step, cache: cache, embed: embed)
       }
-      let location = { located.locate(IdentifiedArray<Row>.self) }
-      guard let row = IdentifiedArray.row(id, in: location()) else {
+      guard let row = IdentifiedArray.row(id, in: located.locate(IdentifiedArray<Row>.self)) else {
         cache.remove(id)
         return nil
       }
       let hint = RowSlotHint()
-      let child = endingChild(
+      // The closures capture the path itself: a closure locating it would be
+      // one more object per row store, and one more call per read.
+      let child = rowEndingChild(
         initial: row,
         refresh: { last in
-          hint.found(IdentifiedArray.refreshRow(id, in: location(), near: hint.last, into: last))
+          let rows = located.locate(IdentifiedArray<Row>.self)
+          return hint.found(IdentifiedArray.refreshRow(id, in: rows, near: hint.last, into: last))
         },
         find: { identity in
-          hint.found(IdentifiedArray.findRow(id, in: location(), near: hint.last, identity: identity))
+          let rows = located.locate(IdentifiedArray<Row>.self)
+          return hint.found(IdentifiedArray.findRow(id, in: rows, near: hint.last, identity: identity))
         },
-        rowHint: hint,
-        embed: { embed(id, $0) })
+        hint: hint, id: id, embed: embed)
       cacheRow(child, id, in: cache)
       return child
     }
@@ -353,17 +355,35 @@ extension Store {
     initial: ChildState,
     refresh: @escaping (UnsafeMutablePointer<ChildState>) -> Bool,
     find: @escaping (StateIdentity) -> Bool,
-    rowHint: RowSlotHint? = nil,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(
       parent: self.source, initial: initial, refresh: refresh, find: find, tree: tree)
     return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
       guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
-      // A row's send: the reducer's update of the row looks first where the
-      // row was found last.
-      rowHint?.publish()
       dispatch(embed(action))
+    }
+  }
+
+  /// `endingChild` for the row `id`: its send embeds the action with the id
+  /// itself, rather than through a closure made per row store (an object more
+  /// per row, a call more per send), and tells the reducer where the row was
+  /// found last.
+  @inlinable
+  func rowEndingChild<Row: ObservableState & Identifiable, RowAction>(
+    initial: Row,
+    refresh: @escaping (UnsafeMutablePointer<Row>) -> Bool,
+    find: @escaping (StateIdentity) -> Bool,
+    hint: RowSlotHint, id: Row.ID,
+    embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction> where Row.Strategy == Strategy {
+    let source = EndingSource(
+      parent: self.source, initial: initial, refresh: refresh, find: find, tree: tree)
+    return Store<Row, RowAction>(tree: tree, source: source) { [dispatch, tree] action in
+      guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
+      // The reducer's update of the row looks first where the row was found last.
+      hint.publish()
+      dispatch(embed(id, action))
     }
   }
 }
