@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import ObservationCore
 import Testing
+
+@testable import Benchmarks
 
 /// Child stores scoped in place (`scope(state:locate:change:reducer:)`): a send
 /// is reduced where the child's state is stored, each ancestor making its
@@ -67,9 +68,7 @@ struct StoreInPlaceTests {
       var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeTestReducer)]
       for _ in 1..<depth {
         stores.append(
-          stores.last!.scope(
-            state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
-            reducer: nodeTestReducer))
+          stores.last!.childInPlace(reducer: nodeTestReducer))
       }
       expectEveryStoreReadsItsNode(stores)
     }
@@ -105,18 +104,19 @@ struct StoreInPlaceTests {
   private func effects<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 2), reducer: nodeReducer)
-      let child = root.scope(
-        state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
-        reducer: { (state: inout NodeState<S>, action: NodeAction) -> Effect<NodeAction> in
-          switch action {
-          case .setValue(let value):
-            state.value = value
-            return .merge([.send(.setSide(value + 1)), .none])
-          default:
-            return nodeReducer(&state, action)
-          }
-        })
-      let ofChild = watch(S.self) { _ = child.value; _ = child.side }
+      let child = root.childInPlace(reducer: { (state: inout NodeState<S>, action: NodeAction) -> Effect<NodeAction> in
+        switch action {
+        case .setValue(let value):
+          state.value = value
+          return .merge([.send(.setSide(value + 1)), .none])
+        default:
+          return nodeReducer(&state, action)
+        }
+      })
+      let ofChild = watch(S.self) {
+        _ = child.value
+        _ = child.side
+      }
       child.send(.setValue(4))
       #expect(child.value == 4)
       #expect(child.side == 5)
@@ -132,18 +132,14 @@ struct StoreInPlaceTests {
   private func replaces<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeReducer)
-      let middle = root.scope(
-        state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
-        reducer: nodeReducer)
+      let middle = root.childInPlace(reducer: nodeReducer)
       // The leaf's reducer replaces the leaf: a new identity where the old one
       // was, which the middle node's `child` field must report, as `didModify`
       // reports it when the routed reducer replaces a child.
-      let leaf = middle.scope(
-        state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
-        reducer: { (state: inout NodeState<S>, _: NodeAction) -> Effect<NodeAction> in
-          state = NodeState(depth: 1)
-          return .none
-        })
+      let leaf = middle.childInPlace(reducer: { (state: inout NodeState<S>, _: NodeAction) -> Effect<NodeAction> in
+        state = NodeState(depth: 1)
+        return .none
+      })
       let identityBefore = middle.state.child?._$identity
       let ofMiddleChild = watch(S.self) { _ = middle.child }
       leaf.send(.setValue(1))
@@ -161,9 +157,7 @@ struct StoreInPlaceTests {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
       let inPlace = { (store: Store<NodeState<S>, NodeTestAction>) in
-        store.scope(
-          state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
-          reducer: nodeTestReducer)
+        store.childInPlace(reducer: nodeTestReducer)
       }
       let middle = inPlace(root)
       let leaf = inPlace(middle)
@@ -188,9 +182,7 @@ struct StoreInPlaceTests {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
       let inPlace = {
-        root.scope(
-          state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
-          reducer: nodeTestReducer)
+        root.childInPlace(reducer: nodeTestReducer)
       }
       let first = inPlace()
       #expect(first === inPlace())
@@ -201,5 +193,16 @@ struct StoreInPlaceTests {
       first.send(.setValue(4))
       #expect(routed.value == 4)
     }
+  }
+}
+
+extension Store {
+  /// The node's child store, scoped in place (`scope(state:locate:change:reducer:)`)
+  /// with `reducer`.
+  fileprivate func childInPlace<S: ObservationStrategy>(
+    reducer: @escaping Reducer<NodeState<S>, Action>
+  ) -> Store<NodeState<S>, Action> where State == NodeState<S> {
+    scope(
+      state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:), reducer: reducer)
   }
 }

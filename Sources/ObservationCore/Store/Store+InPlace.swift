@@ -49,15 +49,7 @@ extension Store {
         preconditionFailure(
           "scope(state:locate:change:reducer:) scopes in place only below the root store or a store scoped in place")
       }
-      #if DEBUG
-      source.read { state in
-        withUnsafePointer(to: state) { parent in
-          assert(
-            locate(parent).pointee._$identity == state[keyPath: keyPath]._$identity,
-            "scope(state:locate:change:reducer:): locate finds another state than keyPath")
-        }
-      }
-      #endif
+      assertLocates(keyPath, locate, "scope(state:locate:change:reducer:)")
       let located = parentPath.appending(locate, change: change)
       let childSource = KeyPathSource(
         parent: source, keyPath: keyPath, located: located,

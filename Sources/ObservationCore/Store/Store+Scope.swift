@@ -91,15 +91,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     tree.withExclusiveAccess {
       if let cached = children[ChildKey(keyPath)] as? Store<ChildState, ChildAction> { return cached }
-      #if DEBUG
-      source.read { state in
-        withUnsafePointer(to: state) { parent in
-          assert(
-            locate(parent).pointee._$identity == state[keyPath: keyPath]._$identity,
-            "scope(state:locate:action:): locate finds another state than keyPath")
-        }
-      }
-      #endif
+      assertLocates(keyPath, locate, "scope(state:locate:action:)")
       let childSource = locatedSource(keyPath, locate)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [dispatch] action in
         dispatch(embed(action))
@@ -301,15 +293,7 @@ extension Store {
       if let cached = cache.store(for: id) as? Store<Row, RowAction>, cached.source.isPresent {
         return cached
       }
-      #if DEBUG
-      source.read { state in
-        withUnsafePointer(to: state) { parent in
-          assert(
-            locate(parent).pointee._$identity == state[keyPath: keyPath]._$identity,
-            "scope(row:of:locate:action:): locate finds another collection than keyPath")
-        }
-      }
-      #endif
+      assertLocates(keyPath, locate, "scope(row:of:locate:action:)")
       guard let located = source.locatedPath()?.appending(locate) else {
         let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
         return rowChild(id, get: step, cache: cache, embed: embed)
@@ -335,6 +319,24 @@ extension Store {
       cacheRow(child, id, in: cache)
       return child
     }
+  }
+
+  /// In a debug build, checks under the tree's guard that `locate` finds in
+  /// this store's state the state `keyPath` reads: a located scope's step
+  /// must reach what its key path names. `scope` names the caller.
+  @inlinable
+  func assertLocates<Child: ObservableState>(
+    _ keyPath: KeyPath<State, Child>, _ locate: (UnsafePointer<State>) -> UnsafePointer<Child>, _ scope: String
+  ) {
+    #if DEBUG
+    source.read { state in
+      withUnsafePointer(to: state) { parent in
+        assert(
+          locate(parent).pointee._$identity == state[keyPath: keyPath]._$identity,
+          "\(scope): locate finds another state than keyPath")
+      }
+    }
+    #endif
   }
 
   /// A child's state projected from the root's: `step` applied to this store's
