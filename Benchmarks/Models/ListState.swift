@@ -92,8 +92,7 @@ func listReducer<S: ObservationStrategy>(
   case .move(let id, let index):
     state.rows.move(id: id, to: index)
   case .replaceAll(let ids, let spare):
-    let current = state.rows
-    state.rows.replaceAll(with: ids.map { current[id: $0] ?? spare })
+    state.rows.replaceAll(ids: ids) { _ in spare }
   case .incrementEvery(let step):
     let ids = state.rows.ids
     for index in Swift.stride(from: 0, to: ids.count, by: step) {

@@ -108,6 +108,50 @@ struct StoreCollectionTests {
     }
   }
 
+  /// `replaceAll(ids:missing:)` moves the kept rows out of a storage it holds
+  /// alone and copies them out of a shared one: both keep every kept row's
+  /// state and identity, and a copy taken before keeps its rows.
+  @Test(arguments: StrategyCase.withRefinements)
+  func reorderByIDs_keepsRowsAndIdentity_aloneOrShared(_ strategy: StrategyCase) async {
+    await reorder(strategy.type, shared: false)
+    await reorder(strategy.type, shared: true)
+  }
+
+  private func reorder<S: ObservationStrategy>(_: S.Type, shared: Bool) async {
+    await S.isolated {
+      let store = S.makeStore(rows: Self.rowCount)
+      store.send(.row(3, .increment))
+      let before = shared ? store.rows : nil
+      let identity3 = store.rows[id: 3]!._$registrar.identity
+      let armed = armAll(store)
+      // Reversed, row 4 dropped, a duplicate of 3 ignored, a new id 50.
+      var ids = Array((0..<Self.rowCount).reversed())
+      ids.removeAll { $0 == 4 }
+      ids += [3, 50]
+      store.send(.reorderRows(ids))
+      #expect(store.rows.ids == ids.dropLast(2) + [50])
+      #expect(store.rows[id: 3]?.value == 1)
+      #expect(store.rows[id: 3]?._$registrar.identity == identity3)
+      #expect(store.rows[id: 50]?.value == 100)
+      #expect(store.rows[id: 4] == nil)
+      #expect(armed.rows[4]!.value == 1)
+      #expect(armed.structure.value == 1)
+      #expect(armed.rows[3]!.value == (S.isIdentity ? 0 : 1))
+      #expect(total(armed) == (S.isIdentity ? 2 : Self.rowCount + 1))
+      if let before {
+        #expect(before.ids == Array(0..<Self.rowCount))
+        #expect(before[id: 3]?.value == 1)
+        #expect(before[id: 4] != nil)
+      }
+      // The same order again changes nothing: with identity no one is told;
+      // without, the collection was written through its `_modify` and every
+      // reader of it is.
+      let again = armAll(store)
+      store.send(.reorderRows(store.rows.ids))
+      #expect(total(again) == (S.isIdentity ? 0 : Self.rowCount + 1))
+    }
+  }
+
   @Test(arguments: StrategyCase.withRefinements)
   func rowStore_endsWithItsRow(_ strategy: StrategyCase) async {
     await rowEnds(strategy.type)

@@ -7,19 +7,24 @@ import Synchronization
 /// `refresh` and `find` are the whole way down from the root's state, composed
 /// where the store was scoped (`@inlinable`), so that `Store.read`,
 /// `Store.isPresent` and the child's send run specialised code: no key path
-/// projected at run time and no generic metadata looked up on the path, once the
-/// step down was compiled (`get:`). The state is found anew on every read rather
-/// than memoised: the read right after a send, the one a re-render makes, is the
-/// one that counts, and a memo would only add its upkeep to it.
+/// projected at run time and no generic metadata looked up on the path, once
+/// the step down was compiled (`get:`). They are passed the source itself, so
+/// that a ``RowSource`` finds its row with closures that capture nothing (and
+/// allocate nothing). Not overridable methods: the methods of a generic class
+/// are called through its vtable in their unspecialised form, about 5 000
+/// /// instructions more per row scoped in `reported/append-rows`. The state is
+/// found anew on every read rather than memoised: the read right after a send,
+/// the one a re-render makes, is the one that counts, and a memo would only add
+/// its upkeep to it.
 ///
-/// Two closures rather than one projection returning the state: a row store
+/// Two operations rather than one projection returning the state: a row store
 /// compares its row's identity where the row is stored, and copies the row
 /// straight into `last`. Returned by value, the row and the collection it was
 /// read from were each copied on the way (a retain and a release per
 /// reference), and a row's send checks presence (`find`) before every send
 /// after another row's: about 280 instructions per check that copy nothing.
 @usableFromInline
-final class EndingSource<State: ObservableState>: StateSource<State> {
+class EndingSource<State: ObservableState>: StateSource<State> {
   /// The state as last read; what reads return once the source ended. Memory of
   /// its own, guarded by the tree's guard (no dynamic exclusivity check).
   @usableFromInline let last: UnsafeMutablePointer<State>
@@ -27,9 +32,9 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   @exclusivity(unchecked) @usableFromInline var ended = false
   /// Copies the current state into the memory given if it is still there with
   /// the identity of the state in that memory; false, copying nothing, if not.
-  @usableFromInline let refresh: (UnsafeMutablePointer<State>) -> Bool
+  @usableFromInline let refresh: (EndingSource, UnsafeMutablePointer<State>) -> Bool
   /// Whether the current state is there with the identity given; copies nothing.
-  @usableFromInline let find: (StateIdentity) -> Bool
+  @usableFromInline let find: (EndingSource, StateIdentity) -> Bool
   /// Whether the parent's state still exists; `nil` when it cannot end.
   @usableFromInline let parentIsPresent: (() -> Bool)?
   /// The tree's `endings` when the state was last found present, or `.max`
@@ -45,7 +50,8 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   @usableFromInline
   init<Parent>(
     parent: StateSource<Parent>, initial: State,
-    refresh: @escaping (UnsafeMutablePointer<State>) -> Bool, find: @escaping (StateIdentity) -> Bool,
+    refresh: @escaping (EndingSource, UnsafeMutablePointer<State>) -> Bool,
+    find: @escaping (EndingSource, StateIdentity) -> Bool,
     tree: StoreTree<State.Strategy>
   ) {
     last = .allocate(capacity: 1)
@@ -70,7 +76,7 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   @inlinable
   final func refreshed() -> UnsafeMutablePointer<State> {
     if ended { return last }
-    if refresh(last) {
+    if refresh(self, last) {
       foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
     } else {
       end()
@@ -82,7 +88,7 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
   /// source the first time it is not. Does not update `last`.
   @inlinable
   final func isStillThere() -> Bool {
-    if find(last.pointee._$identity) {
+    if find(self, last.pointee._$identity) {
       foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
       return true
     }
@@ -145,3 +151,4 @@ final class EndingSource<State: ObservableState>: StateSource<State> {
     { [self] in refreshed().pointee }
   }
 }
+

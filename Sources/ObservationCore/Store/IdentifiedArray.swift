@@ -135,7 +135,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// came from holds it.
   ///
   /// A row keeps its slot from one read to the next unless a removal moved it,
-  /// so a row store that remembers the slot (`RowSlotHint`) reads its row with
+  /// so a row store that remembers the slot (`RowSource.slot`) reads its row with
   /// a comparison of ids and no hashing. The slot is returned rather than
   /// remembered here: a write to memory the optimiser cannot see through (an
   /// atomic, a thread-local) would make it retain `storage` across the write.
@@ -160,7 +160,7 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   /// found its row, if that row has `id`; else looked up by id.
   ///
   /// A reducer updates the row whose store sent the action, and the store
-  /// tells its thread where it found the row (`RowSlotHint.publish()`): the
+  /// tells its thread where it found the row (`RowSource.send(_:)`): the
   /// update then compares an id instead of hashing it (about 125 instructions
   /// for an `Int`). The slot is per thread, so no other thread's sends disturb
   /// it, and checked against the id stored there, so a slot of another

@@ -141,12 +141,12 @@ extension Store {
       let project = projection(get)
       let child = endingChild(
         initial: current,
-        refresh: { last in
+        refresh: { _, last in
           guard let state = project(), state._$identity == last.pointee._$identity else { return false }
           last.pointee = state
           return true
         },
-        find: { identity in project()?._$identity == identity },
+        find: { _, identity in project()?._$identity == identity },
         embed: embed)
       children[ChildKey(keyPath)] = child
       return child
@@ -242,26 +242,15 @@ extension Store {
       cache.remove(id)
       return nil
     }
-    let hint = RowSlotHint()
-    // Composed here rather than by `projection(_:)`: the step down is then no
-    // closure of its own, one call fewer on every read of the row. The row is
-    // compared and copied where it is stored, while the collection `get`
-    // returned holds its storage.
-    let refresh: (UnsafeMutablePointer<Row>) -> Bool
-    let find: (StateIdentity) -> Bool
+    // The way down is the row source's own (a struct, not a closure composed
+    // here): from the root's memory, lent, or from the parent's projection.
+    let child: Store<Row, RowAction>
     if let rootState {
-      refresh = { last in
-        hint.found(rootState.withPointeeLent { get($0).refreshRow(id, near: hint.last, into: last) })
-      }
-      find = { identity in
-        hint.found(rootState.withPointeeLent { get($0).findRow(id, near: hint.last, identity: identity) })
-      }
+      child = rowChild(initial: row, id: id, rows: RootRows(root: rootState, get: get), embed: embed)
     } else {
-      let parentProject = source.projection()
-      refresh = { last in hint.found(get(parentProject()).refreshRow(id, near: hint.last, into: last)) }
-      find = { identity in hint.found(get(parentProject()).findRow(id, near: hint.last, identity: identity)) }
+      child = rowChild(
+        initial: row, id: id, rows: ProjectedRows(parent: source.projection(), get: get), embed: embed)
     }
-    let child = rowEndingChild(initial: row, refresh: refresh, find: find, hint: hint, id: id, embed: embed)
     cacheRow(child, id, in: cache)
     return child
   }
@@ -294,7 +283,10 @@ extension Store {
         return cached
       }
       assertLocates(keyPath, locate, "scope(row:of:locate:action:)")
-      guard let located = source.locatedPath()?.appending(locate) else {
+      // The collection's path is the same for all its rows: made once, kept
+      // with their cache.
+      if cache.located == nil, let path = source.locatedPath() { cache.located = path.appending(locate) }
+      guard let located = cache.located else {
         let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
         return rowChild(id, get: step, cache: cache, embed: embed)
       }
@@ -302,20 +294,7 @@ extension Store {
         cache.remove(id)
         return nil
       }
-      let hint = RowSlotHint()
-      // The closures capture the path itself: a closure locating it would be
-      // one more object per row store, and one more call per read.
-      let child = rowEndingChild(
-        initial: row,
-        refresh: { last in
-          let rows = located.locate(IdentifiedArray<Row>.self)
-          return hint.found(IdentifiedArray.refreshRow(id, in: rows, near: hint.last, into: last))
-        },
-        find: { identity in
-          let rows = located.locate(IdentifiedArray<Row>.self)
-          return hint.found(IdentifiedArray.findRow(id, in: rows, near: hint.last, identity: identity))
-        },
-        hint: hint, id: id, embed: embed)
+      let child = rowChild(initial: row, id: id, rows: LocatedRows<Row>(path: located), embed: embed)
       cacheRow(child, id, in: cache)
       return child
     }
@@ -355,8 +334,8 @@ extension Store {
   @inlinable
   func endingChild<ChildState: ObservableState, ChildAction>(
     initial: ChildState,
-    refresh: @escaping (UnsafeMutablePointer<ChildState>) -> Bool,
-    find: @escaping (StateIdentity) -> Bool,
+    refresh: @escaping (EndingSource<ChildState>, UnsafeMutablePointer<ChildState>) -> Bool,
+    find: @escaping (EndingSource<ChildState>, StateIdentity) -> Bool,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(
@@ -367,25 +346,16 @@ extension Store {
     }
   }
 
-  /// `endingChild` for the row `id`: its send embeds the action with the id
-  /// itself, rather than through a closure made per row store (an object more
-  /// per row, a call more per send), and tells the reducer where the row was
-  /// found last.
+  /// The store of the row `id`, found by `rows`: one ``RowSource``, which
+  /// finds the row and embeds the store's actions itself, so that the store's
+  /// dispatch captures nothing else (a closure of one object is that object,
+  /// with no context of its own).
   @inlinable
-  func rowEndingChild<Row: ObservableState & Identifiable, RowAction>(
-    initial: Row,
-    refresh: @escaping (UnsafeMutablePointer<Row>) -> Bool,
-    find: @escaping (StateIdentity) -> Bool,
-    hint: RowSlotHint, id: Row.ID,
-    embed: @escaping (Row.ID, RowAction) -> Action
-  ) -> Store<Row, RowAction> where Row.Strategy == Strategy {
-    let source = EndingSource(
-      parent: self.source, initial: initial, refresh: refresh, find: find, tree: tree)
-    return Store<Row, RowAction>(tree: tree, source: source) { [dispatch, tree] action in
-      guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
-      // The reducer's update of the row looks first where the row was found last.
-      hint.publish()
-      dispatch(embed(id, action))
-    }
+  func rowChild<Rows: RowCollectionWay, RowAction>(
+    initial: Rows.Row, id: Rows.Row.ID, rows: Rows, embed: @escaping (Rows.Row.ID, RowAction) -> Action
+  ) -> Store<Rows.Row, RowAction> where Rows.Row.Strategy == Strategy {
+    let source = RowSource<Rows, Action, RowAction>(
+      parent: self.source, initial: initial, id: id, rows: rows, tree: tree, dispatch: dispatch, embed: embed)
+    return Store<Rows.Row, RowAction>(tree: tree, source: source) { [source] action in source.send(action) }
   }
 }

@@ -136,6 +136,8 @@ enum AppAction<S: ObservationStrategy>: BindableAction {
   case moveRow(Int, to: Int)
   case replaceRow(Int)
   case replaceAllRows([Int])
+  /// The rows reordered to these ids; an id with no row gets a row of value 100.
+  case reorderRows([Int])
   case replaceRoot(count: Int)
   case resetChild
   case resetPresented
@@ -178,6 +180,8 @@ func appReducer<S: ObservationStrategy>(
   case .replaceAllRows(let ids):
     let current = state.rows
     state.rows.replaceAll(with: ids.map { current[id: $0] ?? RowState(id: $0) })
+  case .reorderRows(let ids):
+    state.rows.replaceAll(ids: ids) { RowState(id: $0, value: 100) }
   case .replaceRoot(let count):
     state = AppState(count: count)
   case .resetChild:
