@@ -1,21 +1,11 @@
 /// The observer lists of one registrar: one doubly linked list per field bit.
 ///
 /// A plain value with no synchronisation of its own: `MutexRegistrar` keeps it
-/// behind a mutex, `ActorRegistrar` in its actor's isolation. The heads of the
-/// first four bits are held inline, the other 60 allocated on the first link of
-/// one of them: a row or model observed on a field or two (most of them; a
-/// field's bit is its number) needs no allocation for its table, where 64
-/// heads allocated on the first link cost every observed row an allocation of
-/// 512 bytes (`reported/create-clear[1000]`: 1.3 KB per `+identity` row
-/// against apple's 1.1 KB). Sendable because its owner provides the protection.
+/// behind a mutex, `ActorRegistrar` in its actor's isolation. The bucket heads are
+/// allocated on the first link, so an object that is never observed pays one
+/// pointer for its table. Sendable because its owner provides the protection.
 struct ObserverTable: ~Copyable, @unchecked Sendable {
-  private typealias Head = UnsafeMutablePointer<ObserverNode>?
-  private var head0: Head = nil
-  private var head1: Head = nil
-  private var head2: Head = nil
-  private var head3: Head = nil
-  /// The heads of bits 4 to 63, allocated on the first link of one of them.
-  private var spilled: UnsafeMutablePointer<Head>?
+  private var heads: UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>?
   /// The bits that have at least one linked node.
   private(set) var watched: UInt64 = 0
   /// The number of linked nodes.
@@ -24,28 +14,7 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
   init() {}
 
   deinit {
-    spilled?.deallocate()
-  }
-
-  /// The head of the list of `bit`.
-  private func head(_ bit: Int) -> Head {
-    switch bit {
-    case 0: return head0
-    case 1: return head1
-    case 2: return head2
-    case 3: return head3
-    default: return spilled?[bit - 4] ?? nil
-    }
-  }
-
-  private mutating func setHead(_ bit: Int, _ node: Head) {
-    switch bit {
-    case 0: head0 = node
-    case 1: head1 = node
-    case 2: head2 = node
-    case 3: head3 = node
-    default: (spilled ?? allocateSpilled())[bit - 4] = node
-    }
+    heads?.deallocate()
   }
 
   /// Links the nodes whose observer is still armed.
@@ -55,14 +24,14 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
     // installed; linking it now would leave a node nobody unlinks until the next
     // write of that field.
     guard nodes.pointee.observer._withUnsafeGuaranteedRef({ $0.isArmed }) else { return count }
+    let heads = self.heads ?? allocateHeads()
     for i in 0..<count {
       let node = nodes + i
       let bit = Int(node.pointee.bit)
-      let head = head(bit)
       node.pointee.prev = nil
-      node.pointee.next = head
-      head?.pointee.prev = node
-      setHead(bit, node)
+      node.pointee.next = heads[bit]
+      heads[bit]?.pointee.prev = node
+      heads[bit] = node
       node.pointee.isLinked = true
       watched |= 1 &<< UInt64(bit)
     }
@@ -86,7 +55,7 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
     if let prev = node.pointee.prev {
       prev.pointee.next = node.pointee.next
     } else {
-      setHead(bit, node.pointee.next)
+      heads![bit] = node.pointee.next
       if node.pointee.next == nil { watched &= ~(1 &<< UInt64(bit)) }
     }
     node.pointee.next?.pointee.prev = node.pointee.prev
@@ -104,11 +73,12 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
   /// mutation is skipped. Persistent observers stay linked and are returned
   /// retained.
   mutating func collect(_ mask: UInt64, into plan: inout FirePlan) {
+    guard let heads else { return }
     var bits = mask & watched
     while bits != 0 {
       let bit = bits.trailingZeroBitCount
       bits &= bits &- 1
-      var cursor = head(bit)
+      var cursor = heads[bit]
       while let node = cursor {
         cursor = node.pointee.next
         let observer = node.pointee.observer
@@ -129,26 +99,27 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
   /// once it released the protection, and frees the buckets: the table's
   /// registrars are all gone, so nothing can fire these observers through it.
   mutating func unlinkEverything() -> UnsafeMutablePointer<ObserverNode>? {
+    guard let heads else { return nil }
     var chain: UnsafeMutablePointer<ObserverNode>?
     var bits = watched
     while bits != 0 {
       let bit = bits.trailingZeroBitCount
       bits &= bits &- 1
-      while let node = head(bit) {
+      while let node = heads[bit] {
         unlink(node)
         node.pointee.fireNext = chain
         chain = node
       }
     }
-    spilled?.deallocate()
-    spilled = nil
+    heads.deallocate()
+    self.heads = nil
     return chain
   }
 
-  private mutating func allocateSpilled() -> UnsafeMutablePointer<Head> {
-    let spilled = UnsafeMutablePointer<Head>.allocate(capacity: 60)
-    spilled.initialize(repeating: nil, count: 60)
-    self.spilled = spilled
-    return spilled
+  private mutating func allocateHeads() -> UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?> {
+    let heads = UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>.allocate(capacity: 64)
+    heads.initialize(repeating: nil, count: 64)
+    self.heads = heads
+    return heads
   }
 }

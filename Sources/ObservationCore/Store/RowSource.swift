@@ -73,7 +73,7 @@ final class RowSource<Rows: RowCollectionWay, ParentAction, RowAction>: EndingSo
   /// The row store's send: dropped once the row ended; otherwise the action,
   /// embedded with the id, goes to the parent, and the reducer's update of the
   /// row looks first where the row was found last (`IdentifiedArray.slot(of:)`).
-  @inlinable
+  @inlinable @inline(__always)
   func send(_ action: RowAction) {
     guard isKnownPresent || tree.withExclusiveAccess({ isPresentNow }) else { return }
     obs_thread_row_slot_set(slot.load(ordering: .relaxed))
