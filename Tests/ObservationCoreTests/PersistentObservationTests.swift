@@ -43,6 +43,43 @@ struct PersistentObservationTests {
     }
   }
 
+  /// An `observe` set up inside another's closure keeps its reads: a write of
+  /// what only the inner one read runs the inner one alone. A one-shot
+  /// `withTracking` inside, as apple's, still adds its reads to the outer.
+  @Test(arguments: StrategyCase.all)
+  func nestedObserve_keepsItsReads_andOneShotAddsThemToTheOuter(_ strategy: StrategyCase) async {
+    await nested(strategy.type)
+  }
+
+  private func nested<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let model = Pair<S>()
+      let outer = Count()
+      let inner = Count()
+      var innerToken: ObservationToken?
+      let token = S.observe(
+        {
+          _ = model.a
+          innerToken = S.observe({ _ = model.b }, onChange: { inner.bump() })
+        }, onChange: { outer.bump() })
+      model.b = 1
+      #expect(inner.value == 1)
+      // `whole` reaches every observer of the model on any write.
+      #expect(outer.value == (S.isWhole ? 1 : 0))
+      model.a = 1
+      #expect(outer.value == (S.isWhole ? 2 : 1))
+      token.cancel()
+      innerToken?.cancel()
+
+      let oneShotOuter = Count()
+      let outerToken = S.observe(
+        { S.withTracking({ _ = model.b }, onChange: {}) }, onChange: { oneShotOuter.bump() })
+      model.b = 2
+      #expect(oneShotOuter.value == 1)
+      outerToken.cancel()
+    }
+  }
+
   @Test(arguments: StrategyCase.all)
   func manyObservers_eachCalledOncePerWrite(_ strategy: StrategyCase) async {
     await many(strategy.type)

@@ -23,6 +23,13 @@ extension ObservationStrategy {
   /// returned token is cancelled.
   ///
   /// The set of observed fields is the one `apply` read; it is not re-evaluated.
+  ///
+  /// Unlike `withTracking`'s, its reads are not added to an enclosing scope:
+  /// an observation set up inside another's closure is an observation of its
+  /// own, with its own token, and the enclosing one re-runs only for what it
+  /// read itself. Added to it, every level's read would reach the outermost
+  /// scope, and one leaf change would re-run every ancestor observing nested
+  /// state (swift-navigation issue 286; `reported/observe-cascade`).
   @inlinable
   public static func observe(
     _ apply: () -> Void,

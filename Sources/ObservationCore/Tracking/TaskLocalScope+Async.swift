@@ -38,7 +38,8 @@ extension TaskLocalScope {
       if case .failure(let error) = result! { throw error }
       preconditionFailure("unreachable")
     }
-    if reads.count > 0 { outer?.record(contentsOf: reads) }
+    // A persistent observation's reads are its own (`observe`).
+    if reads.count > 0, !persistent { outer?.record(contentsOf: reads) }
     let observer = Observer.install(from: &reads, persistent: persistent, onChange: onChange)
     return Tracking(value: value, token: ObservationToken(observer))
   }

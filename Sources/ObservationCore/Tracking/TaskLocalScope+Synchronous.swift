@@ -40,8 +40,9 @@ extension TaskLocalScope {
       throw error
     }
     unpublish(list, restoring: outer)
-    if list.pointee.count > 0 {
-      // The enclosing scope sees what this one read.
+    if list.pointee.count > 0, !persistent {
+      // The enclosing scope sees what this one read; a persistent
+      // observation's reads are its own (`observe`).
       switch enclosing(outer) {
       case .published(let outerList): outerList.pointee.record(contentsOf: list.pointee)
       case .bound:

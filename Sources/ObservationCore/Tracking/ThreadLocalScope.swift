@@ -54,7 +54,8 @@ public enum ThreadLocalScope: TrackingScope {
       throw error
     }
     obs_thread_scope_set(outer)
-    if let outer {
+    // A persistent observation's reads are its own (`observe`).
+    if let outer, !persistent {
       outer.assumingMemoryBound(to: AccessList.self).pointee.record(contentsOf: list.pointee)
     }
     let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange)
