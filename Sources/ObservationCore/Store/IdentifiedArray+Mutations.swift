@@ -15,7 +15,7 @@ extension IdentifiedArray {
       storage.rows[slot] = element
       return
     }
-    storage.ids.insert(element.id, at: min(max(index, 0), storage.ids.count))
+    storage.ids.insert(element.id, at: Swift.min(Swift.max(index, 0), storage.ids.count))
     storage.slots.set(element.id, slot: storage.rows.count)
     storage.rows.append(element)
     didSet(Self.structure)
@@ -40,7 +40,7 @@ extension IdentifiedArray {
     makeUnique()
     let storage = _storage
     storage.ids.remove(at: from)
-    let to = min(max(index, 0), storage.ids.count)
+    let to = Swift.min(Swift.max(index, 0), storage.ids.count)
     storage.ids.insert(id, at: to)
     if from != to { didSet(Self.structure) }
   }

@@ -138,6 +138,12 @@ enum AppAction<S: ObservationStrategy>: BindableAction {
   case replaceAllRows([Int])
   /// The rows reordered to these ids; an id with no row gets a row of value 100.
   case reorderRows([Int])
+  /// The rows sorted by id, descending or not.
+  case sortRows(descending: Bool)
+  /// The rows of these ids removed with `removeAll(where:)`.
+  case removeRows(Set<Int>)
+  /// The rows at these positions moved to a position, as SwiftUI's `onMove`.
+  case moveRows([Int], to: Int)
   case replaceRoot(count: Int)
   case resetChild
   case resetPresented
@@ -182,6 +188,12 @@ func appReducer<S: ObservationStrategy>(
     state.rows.replaceAll(with: ids.map { current[id: $0] ?? RowState(id: $0) })
   case .reorderRows(let ids):
     state.rows.replaceAll(ids: ids) { RowState(id: $0, value: 100) }
+  case .sortRows(let descending):
+    state.rows.sort { descending ? $0.id > $1.id : $0.id < $1.id }
+  case .removeRows(let ids):
+    state.rows.removeAll { ids.contains($0.id) }
+  case .moveRows(let offsets, let destination):
+    state.rows.move(fromOffsets: offsets, toOffset: destination)
   case .replaceRoot(let count):
     state = AppState(count: count)
   case .resetChild:

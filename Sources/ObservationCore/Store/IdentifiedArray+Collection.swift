@@ -1,0 +1,144 @@
+/// An identified collection is a random-access, mutable collection of its rows
+/// in order, indexed by position, so that what real code calls on an array of
+/// rows — positional subscripts, `first`, `filter`, `contains(where:)`,
+/// `lazy`, `sort`, `removeAll(where:)`, SwiftUI's `move(fromOffsets:toOffset:)` —
+/// works on it, each noting what it changes as the id-based operations do.
+///
+/// Reading a position reads the structure (which id is there) and then the
+/// row through its own accessors. The structural operations keep every row's
+/// state and identity (a row store scoped to it stays live), note the
+/// structure only when the order of ids changed, and note a removed row as
+/// replaced.
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  public typealias Index = Int
+
+  /// 0: a read of nothing.
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  /// The number of rows: a read of the structure.
+  @inlinable
+  public var endIndex: Int { count }
+
+  /// The row at `position` of the order.
+  ///
+  /// Setting a row must keep the id at that position (a precondition, as for
+  /// TCA's `IdentifiedArray`): the row is replaced in place, and its observers
+  /// are notified if its identity differs. To reorder, use `swapAt`, `sort`
+  /// or `move(fromOffsets:toOffset:)`.
+  ///
+  /// - Complexity: one lookup by id.
+  @inlinable
+  public subscript(position: Int) -> Element {
+    get {
+      access(Self.structure)
+      let storage = _storage
+      return storage.rows[storage.slots[storage.ids[position]]!].unsafelyUnwrapped
+    }
+    set {
+      let id = _storage.ids[position]
+      precondition(newValue.id == id, "IdentifiedArray: a row set at a position must keep the id there")
+      self[id: id] = newValue
+    }
+  }
+
+  /// Swaps the rows at two positions of the order: a change of the structure.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    makeUnique()
+    _storage.ids.swapAt(i, j)
+    didSet(Self.structure)
+  }
+
+  /// The position of the row with `id` in the order, if there is one: a read
+  /// of the structure.
+  ///
+  /// - Complexity: O(n): the order is an array of ids (the rows are found by
+  ///   id in O(1), their positions by a search).
+  @inlinable
+  public func index(id: ID) -> Int? {
+    access(Self.structure)
+    return _storage.ids.firstIndex(of: id)
+  }
+
+  /// Sorts the rows in place with `areInIncreasingOrder`; the structure is
+  /// noted if the order changed. Rows keep their state and identity.
+  ///
+  /// - Complexity: O(n log n) comparisons, each id looked up once.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    let storage = _storage
+    // Sorted as slots, so that a comparison looks up no id.
+    var slots = storage.ids.map { storage.slots[$0]! }
+    try slots.sort { try areInIncreasingOrder(storage.rows[$0].unsafelyUnwrapped, storage.rows[$1].unsafelyUnwrapped) }
+    let sorted = slots.map { storage.rows[$0].unsafelyUnwrapped.id }
+    guard sorted != storage.ids else { return }
+    makeUnique()
+    _storage.ids = sorted
+    didSet(Self.structure)
+  }
+
+  /// Removes every row `shouldBeRemoved` picks, keeping the order of the rest;
+  /// the removed rows' observers are notified as of a replacement, and the
+  /// structure if any was removed.
+  ///
+  /// - Complexity: O(n).
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    let storage = _storage
+    var kept: [ID] = []
+    kept.reserveCapacity(storage.ids.count)
+    for id in storage.ids where try !shouldBeRemoved(storage.rows[storage.slots[id]!].unsafelyUnwrapped) {
+      kept.append(id)
+    }
+    guard kept.count != storage.ids.count else { return }
+    replaceAll(ids: kept) { _ in preconditionFailure("every kept id has its row") }
+  }
+
+  /// Moves the rows at `offsets` to `destination`, keeping their relative
+  /// order, as SwiftUI's `onMove` asks: `destination` is a position in the
+  /// order before the move (so `count` moves them to the end). Offsets out of
+  /// range are a precondition failure; the structure is noted if the order
+  /// changed.
+  ///
+  /// - Complexity: O(n + k log k) for k offsets.
+  public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
+    let ids = _storage.ids
+    let moving = Set(offsets)
+    precondition(moving.allSatisfy { ids.indices.contains($0) }, "IdentifiedArray: an offset out of range")
+    precondition((0...ids.count).contains(destination), "IdentifiedArray: a destination out of range")
+    var reordered: [ID] = []
+    reordered.reserveCapacity(ids.count)
+    for position in 0..<destination where !moving.contains(position) { reordered.append(ids[position]) }
+    for position in moving.sorted() { reordered.append(ids[position]) }
+    for position in destination..<ids.count where !moving.contains(position) { reordered.append(ids[position]) }
+    guard reordered != ids else { return }
+    makeUnique()
+    _storage.ids = reordered
+    didSet(Self.structure)
+  }
+
+  /// Removes and returns the row at `position`; its observers are notified as
+  /// of a replacement.
+  ///
+  /// - Complexity: O(n) (the order shifts).
+  @discardableResult
+  public mutating func remove(at position: Int) -> Element {
+    remove(id: _storage.ids[position])!
+  }
+}
+
+extension IdentifiedArray where Element: Comparable {
+  /// Sorts the rows in increasing order.
+  public mutating func sort() {
+    sort(by: <)
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// A collection of the rows listed; later duplicates of an id are dropped.
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}

@@ -1,0 +1,137 @@
+@testable import Benchmarks
+import ObservationCore
+import Testing
+
+/// `IdentifiedArray` as a collection: the random-access and mutable collection
+/// laws on its positions, SwiftUI's `move(fromOffsets:toOffset:)` against an
+/// array oracle, and the structural operations' notes through a store: rows
+/// keep their state and identity, the structure is noted only when the order
+/// changed, removed rows are noted as replaced.
+@Suite("IdentifiedArray as a collection")
+struct IdentifiedArrayCollectionTests {
+  typealias Strategy = LockThreadKeyPath
+  typealias Row = RowState<Strategy>
+
+  private func rows(_ ids: [Int]) -> IdentifiedArray<Row> {
+    IdentifiedArray(ids.map { Row(id: $0, value: $0 * 10) })
+  }
+
+  @Test
+  func positions_followTheOrderOfIDs_asARandomAccessCollection() {
+    let array = rows([5, 3, 9, 1])
+    #expect(array.startIndex == 0)
+    #expect(array.endIndex == 4)
+    #expect(array.count == 4)
+    #expect(array.map(\.id) == [5, 3, 9, 1])
+    #expect(array.map(\.id) == array.ids)
+    #expect(array.indices.map { array[$0].id } == [5, 3, 9, 1])
+    #expect(array.first?.id == 5)
+    #expect(array.last?.id == 1)
+    #expect(array.reversed().map(\.id) == [1, 9, 3, 5])
+    #expect(array.index(array.startIndex, offsetBy: 3) == 3)
+    #expect(array.distance(from: 3, to: 1) == -2)
+    #expect(array.index(before: 2) == 1)
+    #expect(array[1...2].map(\.value) == [30, 90])
+    #expect(array.index(id: 9) == 2)
+    #expect(array.index(id: 7) == nil)
+    #expect(array.contains { $0.value == 90 })
+    #expect(array.filter { $0.id > 2 }.map(\.id) == [5, 3, 9])
+    #expect(Array(array.lazy.filter { $0.id < 5 }.map(\.id)) == [3, 1])
+    let literal: IdentifiedArray<Row> = [Row(id: 2), Row(id: 4), Row(id: 2)]
+    #expect(literal.ids == [2, 4])
+    #expect(IdentifiedArray<Row>().isEmpty)
+  }
+
+  @Test
+  func settingAPosition_replacesThatRow_andSwapReordersIDs() {
+    var array = rows([5, 3, 9])
+    let copy = array
+    array[1].value = 7
+    #expect(array[id: 3]?.value == 7)
+    #expect(copy[id: 3]?.value == 30, "a copy keeps its rows")
+    array[2] = Row(id: 9, value: 1)
+    #expect(array.map(\.value) == [50, 7, 1])
+    array.swapAt(0, 2)
+    #expect(array.ids == [9, 3, 5])
+    #expect(array[id: 5]?.value == 50)
+    #expect(array.remove(at: 1).id == 3)
+    #expect(array.ids == [9, 5])
+    #expect(copy.ids == [5, 3, 9])
+  }
+
+  @Test
+  func sortAndRemoveWhere_keepRowsAndOrder() {
+    var array = rows([5, 3, 9, 1, 7])
+    let identities = Dictionary(uniqueKeysWithValues: array.map { ($0.id, $0._$identity) })
+    array.sort { $0.id < $1.id }
+    #expect(array.ids == [1, 3, 5, 7, 9])
+    #expect(array.map(\.value) == [10, 30, 50, 70, 90])
+    array.removeAll { $0.id % 3 == 0 }
+    #expect(array.ids == [1, 5, 7])
+    #expect(array.allSatisfy { identities[$0.id] == $0._$identity })
+    array.removeAll { _ in false }
+    #expect(array.ids == [1, 5, 7])
+  }
+
+  /// SwiftUI's `move(fromOffsets:toOffset:)` on an array: the elements at the
+  /// offsets, in order, land before what was at the destination.
+  private func oracleMove(_ array: [Int], _ offsets: Set<Int>, _ destination: Int) -> [Int] {
+    let moving = offsets.sorted().map { array[$0] }
+    let before = array[..<destination].enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
+    let after = array[destination...].enumerated().filter { !offsets.contains($0.offset + destination) }.map(\.element)
+    return before + moving + after
+  }
+
+  @Test
+  func moveFromOffsets_matchesSwiftUIs_onEveryPairOfOffsetsAndDestination() {
+    let ids = [10, 11, 12, 13, 14, 15]
+    for first in ids.indices {
+      for second in ids.indices {
+        for destination in 0...ids.count {
+          var array = rows(ids)
+          let offsets: Set = [first, second]
+          array.move(fromOffsets: offsets, toOffset: destination)
+          #expect(array.ids == oracleMove(ids, offsets, destination), "\(offsets) to \(destination)")
+          #expect(array.map(\.value) == array.ids.map { $0 * 10 })
+        }
+      }
+    }
+    var array = rows(ids)
+    array.move(fromOffsets: [0], toOffset: 6)
+    #expect(array.ids == [11, 12, 13, 14, 15, 10], "toOffset counts before the removal")
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
+  func sortRemoveMove_throughAStore_noteWhatChanged(_ strategy: StrategyCase) async {
+    await structural(strategy.type)
+  }
+
+  private func structural<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let store = S.makeStore(rows: 6)
+      store.send(.row(2, .increment))
+      let row2 = store.scope(row: 2, of: \.rows, action: AppAction.row)!
+      var structure = watch(S.self) { _ = store.rows.ids }
+      store.send(.sortRows(descending: true))
+      #expect(store.rows.ids == [5, 4, 3, 2, 1, 0])
+      #expect(structure.value == 1)
+      #expect(row2.isPresent && row2.value == 1)
+      structure = watch(S.self) { _ = store.rows.ids }
+      store.send(.sortRows(descending: true))  // already sorted
+      #expect(structure.value == (S.isIdentity ? 0 : 1))
+      structure = watch(S.self) { _ = store.rows.ids }
+      let removed = watch(S.self) { _ = store.scope(row: 4, of: \.rows, action: AppAction.row)!.value }
+      store.send(.removeRows([4, 0]))
+      #expect(store.rows.ids == [5, 3, 2, 1])
+      #expect(structure.value == 1)
+      #expect(removed.value == 1)
+      #expect(row2.isPresent && row2.value == 1)
+      structure = watch(S.self) { _ = store.rows.ids }
+      store.send(.moveRows([0, 1], to: 4))
+      #expect(store.rows.ids == [2, 1, 5, 3])
+      #expect(structure.value == 1)
+      row2.send(.increment)
+      #expect(store.rows[id: 2]?.value == 2)
+    }
+  }
+}
