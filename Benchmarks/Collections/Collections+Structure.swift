@@ -5,7 +5,25 @@ extension Collections {
   /// The structural changes, each paired with its inverse.
   enum StructuralChange {
     case insert, remove, move
+    /// Sorting by id descending, then ascending.
+    case sort
+    /// Removing the rows of ids 5 modulo 10 (a tenth), then putting them back.
+    case removeWhere
+    /// Moving the first tenth of the rows to the end, then the last tenth to
+    /// the front (SwiftUI's `onMove`).
+    case moveOffsets
+
+    /// Whether the change removes observed rows.
+    var removesRows: Bool { self == .remove || self == .removeWhere }
   }
+
+  /// The rows `removeWhere` removes of `rows` rows: ids 5 modulo 10.
+  static func removedWhere(rows: Int) -> [Int] {
+    Array(Swift.stride(from: 5, to: rows, by: 10))
+  }
+
+  /// The offsets `moveOffsets` moves: a tenth of the rows, at least one.
+  static func movedTenth(rows: Int) -> Int { Swift.max(1, rows / 10) }
 
   /// Prepares `kind` for `id`, its observers in `form`.
   static func structural(
@@ -31,7 +49,7 @@ extension Collections {
       structural(S.inIsolation { CoreListFixture<S>(rows: rows) }, rows: rows, kind: kind, form: form)
     case .rearmed:
       structural(
-        S.inIsolation { CoreRearmedListFixture<S>(rows: rows, rowsComeAndGo: kind == .remove) },
+        S.inIsolation { CoreRearmedListFixture<S>(rows: rows, rowsComeAndGo: kind.removesRows) },
         rows: rows, kind: kind, form: form)
     }
   }
@@ -69,6 +87,33 @@ extension Collections {
           iterations, phase, even: { store.send(.move(middle, to: 0)) }, odd: { store.send(.move(middle, to: middle)) })
       }
       expected = documented.structureChange
+    case .sort:
+      run = { iterations in
+        alternate(
+          iterations, phase, even: { store.send(.sortByID(descending: true)) },
+          odd: { store.send(.sortByID(descending: false)) })
+      }
+      expected = documented.structureChange
+    case .removeWhere:
+      // The same state values go back, as for remove.
+      let removed = removedWhere(rows: rows)
+      let returning = S.inIsolation { Dictionary(uniqueKeysWithValues: removed.map { ($0, fixture.rowState($0)) }) }
+      let all = Array(0..<rows)
+      run = { iterations in
+        alternate(
+          iterations, phase, even: { store.send(.removeWhere(modulus: 10, remainder: 5)) },
+          odd: { store.send(.restore(ids: all, returning: returning)) })
+      }
+      expected = documented.removePerOperation(removing: removed.count)
+    case .moveOffsets:
+      let tenth = movedTenth(rows: rows)
+      let (first, last) = (Array(0..<tenth), Array((rows - tenth)..<rows))
+      run = { iterations in
+        alternate(
+          iterations, phase, even: { store.send(.moveOffsets(first, to: rows)) },
+          odd: { store.send(.moveOffsets(last, to: 0)) })
+      }
+      expected = documented.structureChange
     }
     return .core(
       S.self, run: run, notifications: { fixture.tally.count }, expected: expected, tearDown: fixture.tearDown)
@@ -95,11 +140,31 @@ extension Collections {
       run = { iterations in
         alternate(iterations, phase, even: { list.move(id: middle, to: 0) }, odd: { list.move(id: middle, to: middle) })
       }
+    case .sort:
+      run = { iterations in
+        alternate(
+          iterations, phase, even: { list.sortByID(descending: true) }, odd: { list.sortByID(descending: false) })
+      }
+    case .removeWhere:
+      let all = Array(0..<rows)
+      run = { iterations in
+        alternate(
+          iterations, phase, even: { list.removeWhere(modulus: 10, remainder: 5) },
+          odd: { list.replaceAll(ids: all) })
+      }
+    case .moveOffsets:
+      let tenth = movedTenth(rows: rows)
+      let (first, last) = (Array(0..<tenth), Array((rows - tenth)..<rows))
+      run = { iterations in
+        alternate(
+          iterations, phase, even: { list.move(fromOffsets: first, toOffset: rows) },
+          odd: { list.move(fromOffsets: last, toOffset: 0) })
+      }
     }
     // Each op is one mutation of `rows`: its observer only; row objects are
     // untouched, so a removed row's view is not told.
     let documented = DocumentedNotifications.ObservedList.apple(rows: rows)
-    let expected = kind == .remove ? documented.removePerOperation : documented.structureChange
+    let expected = kind.removesRows ? documented.removePerOperation(removing: 1) : documented.structureChange
     return PreparedCase(
       run: run, notifications: { fixture.tally.count }, expectedNotificationsPerOperation: expected)
   }
@@ -150,6 +215,49 @@ extension Collections {
           },
           odd: {
             store.send(.move(middle, to: middle))
+            Floor.afterStructuralSend(store)
+          })
+      })
+    case .sort:
+      return PreparedCase(run: { iterations in
+        alternate(
+          iterations, phase,
+          even: {
+            store.send(.sortByID(descending: true))
+            Floor.afterStructuralSend(store)
+          },
+          odd: {
+            store.send(.sortByID(descending: false))
+            Floor.afterStructuralSend(store)
+          })
+      })
+    case .removeWhere:
+      // The rows stay stored by id: putting them back lists their ids again.
+      let all = Array(0..<rows)
+      return PreparedCase(run: { iterations in
+        alternate(
+          iterations, phase,
+          even: {
+            store.send(.removeWhere(modulus: 10, remainder: 5))
+            Floor.afterStructuralSend(store)
+          },
+          odd: {
+            store.send(.restore(ids: all, returning: [:]))
+            Floor.afterStructuralSend(store)
+          })
+      })
+    case .moveOffsets:
+      let tenth = movedTenth(rows: rows)
+      let (first, last) = (Array(0..<tenth), Array((rows - tenth)..<rows))
+      return PreparedCase(run: { iterations in
+        alternate(
+          iterations, phase,
+          even: {
+            store.send(.moveOffsets(first, to: rows))
+            Floor.afterStructuralSend(store)
+          },
+          odd: {
+            store.send(.moveOffsets(last, to: 0))
             Floor.afterStructuralSend(store)
           })
       })

@@ -22,11 +22,17 @@ enum Collections {
         remove.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "remove-rearm"),
         move.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "move-rearm"),
         replaceAll.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "replace-all-rearm"),
+        sort.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "sort-rearm"),
+        removeWhere.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "remove-where-rearm"),
+        moveOffsets.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "move-offsets-rearm"),
         updateRowRearm.likeForLike(of: "update-row", ScenarioForm.bothRearm),
         insertRearm.likeForLike(of: "insert", ScenarioForm.bothRearm),
         removeRearm.likeForLike(of: "remove", ScenarioForm.bothRearm),
         moveRearm.likeForLike(of: "move", ScenarioForm.bothRearm),
         replaceAllRearm.likeForLike(of: "replace-all", ScenarioForm.bothRearm),
+        sortRearm.likeForLike(of: "sort", ScenarioForm.bothRearm),
+        removeWhereRearm.likeForLike(of: "remove-where", ScenarioForm.bothRearm),
+        moveOffsetsRearm.likeForLike(of: "move-offsets", ScenarioForm.bothRearm),
       ],
       // The edit a list screen makes most: one row's own change, every row observed.
       headline: "update-row"

@@ -50,6 +50,23 @@ final class AppleList: @unchecked Sendable {
     rows = ids.map { index[$0]! }
   }
 
+  /// Sorts the rows by id, in one mutation of `rows`.
+  func sortByID(descending: Bool) {
+    if descending { rows.sort { $0.id > $1.id } } else { rows.sort { $0.id < $1.id } }
+  }
+
+  /// Removes every row whose id is `remainder` modulo `modulus`, in one
+  /// mutation of `rows`.
+  func removeWhere(modulus: Int, remainder: Int) {
+    rows.removeAll { $0.id % modulus == remainder }
+  }
+
+  /// Moves the rows at `offsets` to `destination`, as SwiftUI's `onMove`
+  /// asks, in one mutation of `rows`.
+  func move(fromOffsets offsets: [Int], toOffset destination: Int) {
+    rows.move(fromOffsets: offsets, toOffset: destination)
+  }
+
   // One `inout` access is one `_modify` of `rows`: one willSet, one didSet.
   private static func move(_ row: AppleRow, to position: Int, in rows: inout [AppleRow]) {
     guard let from = rows.firstIndex(where: { $0 === row }) else { return }

@@ -74,6 +74,16 @@ enum ListAction<Row> {
   case setRows([Row])
   /// Appends `rows`, in order.
   case appendRows([Row])
+  /// Sorts the rows by id, descending or ascending.
+  case sortByID(descending: Bool)
+  /// Removes every row whose id is `remainder` modulo `modulus`.
+  case removeWhere(modulus: Int, remainder: Int)
+  /// Lists `ids` in order: the rows present keep their state, a missing one is
+  /// its row in `returning`.
+  case restore(ids: [Int], returning: [Int: Row])
+  /// Moves the rows at these positions to a position of the order before the
+  /// move, as SwiftUI's `onMove` asks.
+  case moveOffsets([Int], to: Int)
 }
 
 /// The collection stores' reducer.
@@ -102,6 +112,14 @@ func listReducer<S: ObservationStrategy>(
     state.rows.replaceAll(with: rows)
   case .appendRows(let rows):
     for row in rows { state.rows.append(row) }
+  case .sortByID(let descending):
+    if descending { state.rows.sort { $0.id > $1.id } } else { state.rows.sort { $0.id < $1.id } }
+  case .removeWhere(let modulus, let remainder):
+    state.rows.removeAll { $0.id % modulus == remainder }
+  case .restore(let ids, let returning):
+    state.rows.replaceAll(ids: ids) { returning[$0]! }
+  case .moveOffsets(let offsets, let destination):
+    state.rows.move(fromOffsets: offsets, toOffset: destination)
   }
   return .none
 }

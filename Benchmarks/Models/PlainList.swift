@@ -74,6 +74,17 @@ func plainListReducer(_ state: inout PlainListState, _ action: ListAction<PlainR
       state.ids.append(row.id)
       state.storage[row.id] = row
     }
+  // The order is the ids': sorted, filtered or moved as ids, the rows left
+  // stored by id (as apple's index keeps its row objects).
+  case .sortByID(let descending):
+    if descending { state.ids.sort(by: >) } else { state.ids.sort() }
+  case .removeWhere(let modulus, let remainder):
+    state.ids.removeAll { $0 % modulus == remainder }
+  case .restore(let ids, let returning):
+    for id in ids where state.storage[id] == nil { state.storage[id] = returning[id] }
+    state.ids = ids
+  case .moveOffsets(let offsets, let destination):
+    state.ids.move(fromOffsets: offsets, toOffset: destination)
   }
   return .none
 }

@@ -103,17 +103,22 @@ enum DocumentedNotifications {
 
     /// An observed row removed, then the same row value put back: the two
     /// halves of `collections/remove`.
-    var removeThenPutBack: (remove: Double, putBack: Double) {
+    var removeThenPutBack: (remove: Double, putBack: Double) { removeThenPutBack(k: 1) }
+
+    /// `k` observed rows removed in one send, then the same row values put
+    /// back in one: the halves of `collections/remove-where` (k = 1: remove).
+    func removeThenPutBack(k: Int) -> (remove: Double, putBack: Double) {
+      let removed = Double(k)
       switch (rules, form) {
-      // One mutation of `rows` each; the row object is untouched.
-      case (.apple, _): (remove: 1, putBack: 1)
-      // The leaving row's observer and the structure's; then the structure's.
-      case (.identity, _): (remove: 2, putBack: 1)
+      // One mutation of `rows` each; the row objects are untouched.
+      case (.apple, _): return (remove: 1, putBack: 1)
+      // The leaving rows' observers and the structure's; then the structure's.
+      case (.identity, _): return (remove: removed + 1, putBack: 1)
       // Everyone read `rows`, both times.
-      case (.value, .persistent): (remove: everyone, putBack: everyone)
-      // Everyone; then everyone but the removed row, whose observer ended
-      // (the structure's re-render observes it again, which notifies no one).
-      case (.value, .rearmed): (remove: everyone, putBack: everyone - 1)
+      case (.value, .persistent): return (remove: everyone, putBack: everyone)
+      // Everyone; then everyone but the removed rows, whose observers ended
+      // (the structure's re-render observes them again, which notifies no one).
+      case (.value, .rearmed): return (remove: everyone, putBack: everyone - removed)
       }
     }
 
@@ -136,15 +141,21 @@ enum DocumentedNotifications {
 
     /// Notifications per operation of the paired `remove` halves where both are
     /// equal (the runner checks it), else `nil`.
-    var removePerOperation: Double? {
-      let halves = removeThenPutBack
+    var removePerOperation: Double? { removePerOperation(removing: 1) }
+
+    /// `removePerOperation` with `k` rows removed at once.
+    func removePerOperation(removing k: Int) -> Double? {
+      let halves = removeThenPutBack(k: k)
       return halves.remove == halves.putBack ? halves.remove : nil
     }
 
     /// The mean over pairs of `remove` operations, what an even run of them
     /// causes whatever the halves.
-    var removeMeanOverPairs: Double {
-      let halves = removeThenPutBack
+    var removeMeanOverPairs: Double { removeMeanOverPairs(removing: 1) }
+
+    /// `removeMeanOverPairs` with `k` rows removed at once.
+    func removeMeanOverPairs(removing k: Int) -> Double {
+      let halves = removeThenPutBack(k: k)
       return (halves.remove + halves.putBack) / 2
     }
   }

@@ -25,8 +25,9 @@ struct RegistryTests {
     #expect(
       names["collections"]
         == [
-          "update-row", "insert", "remove", "move", "replace-all", "update-row-rearm", "insert-rearm", "remove-rearm",
-          "move-rearm", "replace-all-rearm",
+          "update-row", "insert", "remove", "move", "replace-all", "sort", "remove-where", "move-offsets",
+          "update-row-rearm", "insert-rearm", "remove-rearm", "move-rearm", "replace-all-rearm", "sort-rearm",
+          "remove-where-rearm", "move-offsets-rearm",
         ])
     #expect(names["nesting"] == ["leaf-write", "leaf-read-tracked", "sibling-write", "leaf-write-rearm"])
     #expect(

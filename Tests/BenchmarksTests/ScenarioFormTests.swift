@@ -15,7 +15,9 @@ struct ScenarioFormTests {
       links == [
         "collections/update-row": "update-row-rearm", "collections/insert": "insert-rearm",
         "collections/remove": "remove-rearm", "collections/move": "move-rearm",
-        "collections/replace-all": "replace-all-rearm", "nesting/leaf-write": "leaf-write-rearm",
+        "collections/replace-all": "replace-all-rearm", "collections/sort": "sort-rearm",
+        "collections/remove-where": "remove-where-rearm", "collections/move-offsets": "move-offsets-rearm",
+        "nesting/leaf-write": "leaf-write-rearm",
         "reads/store-after-send": "store-after-send-routed", "mutations/observed": "observed-rearm",
         "mutations/store-send-observed": "store-send-rearm", "contention/object": "object-rearm",
         "contention/store": "store-rearm", "reported/observe-cascade": "observe-cascade-apart",

@@ -99,6 +99,7 @@ extension IdentifiedArray {
   /// kept rows are moved, not copied: no retain and release per row.
   ///
   /// - Complexity: O(n + m) for m rows before.
+  @inlinable
   public mutating func replaceAll(ids: some Sequence<ID>, missing: (ID) -> Element) {
     let alone = isKnownUniquelyReferenced(&_storage)
     let old = _storage
