@@ -20,9 +20,10 @@ enum Reported {
       scenarios: [
         rowsScopedEveryRender, appendRowRenders, sendChangesNothing, sendChangesNothingEnum, observeCascade,
         observeCascadeApart,
-        checkingDepth, partialUpdate, createClear, replaceRows, appendRows,
+        checkingDepth, partialUpdate, createClear, replaceRows, appendRows, rowChurn,
         stalledReader.skippingInstructions(Contention.instructionsSkipReason),
       ],
+      checks: [rowChurnKeepsNothing],
       // The first report's shape: a scrolled list re-rendering its rows' scopes.
       headline: "rows-scoped-every-render"
     )

@@ -1,5 +1,4 @@
 import BenchmarkKit
-import Glibc
 import Observation
 import ObservationCore
 
@@ -65,17 +64,22 @@ extension Scopes {
     guard let statistics = JemallocTotals() else {
       throw CheckSkipped("jemalloc statistics are unavailable in this process")
     }
-    let coreBytes = try statistics.retainedBytesPerOperation(of: modelsDie, strategy: core)
-    let appleBytes = try statistics.retainedBytesPerOperation(of: modelsDie, strategy: StrategyIDs.apple)
+    let coreBytes = try statistics.retainedBytesPerOperation(of: modelsDie, strategy: core, operations: Self.abandonedScopes)
+    let appleBytes = try statistics.retainedBytesPerOperation(
+      of: modelsDie, strategy: StrategyIDs.apple, operations: Self.abandonedScopes)
     return CheckOutcome(
       passed: coreBytes <= appleBytes + 16, measured: coreBytes, expected: appleBytes,
       detail:
-        "bytes kept per abandoned scope after \(JemallocTotals.abandonedScopes) scopes on models that died: \(core) "
+        "bytes kept per abandoned scope after \(Self.abandonedScopes) scopes on models that died: \(core) "
           + "\(oneDecimal(coreBytes)), apple \(oneDecimal(appleBytes)) (jemalloc stats.allocated)"
     )
   }
 
-  private static func oneDecimal(_ value: Double) -> String {
+  /// Scopes abandoned per measurement: enough that a few kilobytes of noise are
+  /// well under a byte per scope.
+  static let abandonedScopes = 200_000
+
+  static func oneDecimal(_ value: Double) -> String {
     "\((value * 10).rounded() / 10)"
   }
 
@@ -84,51 +88,5 @@ extension Scopes {
     func prepare<S: ObservationStrategy>(_: S.Type) -> PreparedCase {
       Scopes.modelsDie(S.self)
     }
-  }
-}
-
-/// jemalloc's process-wide count of bytes in live allocations, found at run time
-/// (only `obsbench`, which preloads jemalloc, has it).
-private struct JemallocTotals {
-  typealias Control =
-    @convention(c) (
-      UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-    ) -> Int32
-
-  /// Scopes abandoned per measurement: enough that a few kilobytes of noise are
-  /// a fraction of a byte per scope.
-  static let abandonedScopes = 200_000
-
-  private let control: Control
-
-  init?() {
-    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "mallctl") else { return nil }
-    control = unsafeBitCast(symbol, to: Control.self)
-    guard liveBytes() != nil else { return nil }
-  }
-
-  /// Bytes in live allocations now, with this thread's cache flushed.
-  func liveBytes() -> Int? {
-    _ = control("thread.tcache.flush", nil, nil, nil, 0)
-    var epoch: UInt64 = 1
-    _ = withUnsafeMutableBytes(of: &epoch) { control("epoch", nil, nil, $0.baseAddress, $0.count) }
-    var allocated = 0
-    var size = MemoryLayout<Int>.size
-    guard control("stats.allocated", &allocated, &size, nil, 0) == 0 else { return nil }
-    return allocated
-  }
-
-  /// Runs `abandonedScopes` operations of a fresh case of `scenario` and returns
-  /// the growth of live bytes per operation, once the case was torn down.
-  func retainedBytesPerOperation(of scenario: BenchmarkScenario, strategy: String) throws -> Double {
-    let prepared = try scenario.prepare(strategy: strategy, size: 1)
-    let body = { prepared.run(1_000) }  // warm-up: thread caches, scratch lists
-    if let isolation = prepared.isolation { isolation(body) } else { body() }
-    let before = liveBytes() ?? 0
-    let measured = { prepared.run(Self.abandonedScopes) }
-    if let isolation = prepared.isolation { isolation(measured) } else { measured() }
-    prepared.tearDown?()
-    let after = liveBytes() ?? 0
-    return Double(after - before) / Double(Self.abandonedScopes)
   }
 }

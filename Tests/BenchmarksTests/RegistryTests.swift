@@ -42,7 +42,7 @@ struct RegistryTests {
         == [
           "rows-scoped-every-render", "append-row-renders", "send-changes-nothing", "send-changes-nothing-enum",
           "observe-cascade", "observe-cascade-apart", "checking-depth", "partial-update", "create-clear",
-          "replace-rows", "append-rows",
+          "replace-rows", "append-rows", "row-churn",
           "stalled-reader",
         ])
     #expect(names["examples"] == ["tracked-pair"])

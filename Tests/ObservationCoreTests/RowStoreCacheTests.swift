@@ -23,7 +23,7 @@ struct RowStoreCacheTests {
       let store = Store(initialState: ListState<S>(rows: [RowState(id: -1)]), reducer: listReducer)
       let rowsPath = \ListState<S>.rows
       var deleted: [WeakStore] = []
-      for id in 0..<2_000 {
+      for id in 0..<10_000 {
         store.send(.appendRows([RowState(id: id, value: id)]))
         let row =
           located
@@ -33,10 +33,10 @@ struct RowStoreCacheTests {
         deleted.append(WeakStore(row))
         store.send(.remove(id))
       }
-      // The cache sweeps when it holds 16 stores: at most 16 of the 2 000
+      // The cache sweeps when it holds 16 stores: at most 16 of the 10 000
       // deleted rows' stores are alive, whatever the strategy.
       let alive = deleted.filter { $0.store != nil }.count
-      #expect(alive <= 16, "\(alive) of 2000 deleted rows' stores alive")
+      #expect(alive <= 16, "\(alive) of 10 000 deleted rows' stores alive")
       // The row that stayed keeps its store.
       let kept = store.scope(row: -1, of: rowsPath, get: { $0.rows }, action: ListAction.row)
       #expect(kept === store.scope(row: -1, of: rowsPath, get: { $0.rows }, action: ListAction.row))
