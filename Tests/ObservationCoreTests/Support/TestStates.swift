@@ -138,6 +138,10 @@ enum AppAction<S: ObservationStrategy>: BindableAction {
   case replaceAllRows([Int])
   /// The rows reordered to these ids; an id with no row gets a row of value 100.
   case reorderRows([Int])
+  /// `count` written back unchanged.
+  case writeBackCount
+  /// `child.count` written back unchanged, through `child`'s `_modify`.
+  case writeBackChildCount
   /// The rows sorted by id, descending or not.
   case sortRows(descending: Bool)
   /// The rows of these ids removed with `removeAll(where:)`.
@@ -188,6 +192,10 @@ func appReducer<S: ObservationStrategy>(
     state.rows.replaceAll(with: ids.map { current[id: $0] ?? RowState(id: $0) })
   case .reorderRows(let ids):
     state.rows.replaceAll(ids: ids) { RowState(id: $0, value: 100) }
+  case .writeBackCount:
+    state.count = state.count
+  case .writeBackChildCount:
+    state.child.count = state.child.count
   case .sortRows(let descending):
     state.rows.sort { descending ? $0.id > $1.id : $0.id < $1.id }
   case .removeRows(let ids):
