@@ -7,11 +7,13 @@ import Synchronization
 /// root's `child` and the child's `count`). A `send` runs the reducer and its
 /// follow-up actions under the tree's guard, noting the instrumented writes; once
 /// the guard is released it notifies, per the strategy:
-/// - `keypath`: the observers of each written field, and of each ancestor whose
-///   value changed on the way down;
+/// - `keypath`: the observers of each written field, and of each ancestor
+///   modified on the way down (changed or not);
 /// - `keypath+identity`: the same, skipping ancestors whose child kept its
 ///   identity;
-/// - `whole`: every observer of the store tree, if anything changed.
+/// - `whole`: every observer of the store tree, if the send noted anything.
+/// An equality-guarded setter writing back its value notes nothing (the
+/// article's "Stores" section states the rules exactly).
 ///
 /// Stores of `lock` strategies may be used from any thread; stores of `actor`
 /// strategies in `ObservationActor`'s isolation only.
