@@ -25,9 +25,11 @@ import Synchronization
 /// after another row's: about 280 instructions per check that copy nothing.
 @usableFromInline
 class EndingSource<State: ObservableState>: StateSource<State> {
-  /// The state as last read; what reads return once the source ended. Memory of
-  /// its own, guarded by the tree's guard (no dynamic exclusivity check).
-  @usableFromInline let last: UnsafeMutablePointer<State>
+  /// The state as last read; what reads return once the source ended. Stored
+  /// in the source itself (memory of its own was one allocation more per row
+  /// store) and lent to `refresh` by a pointer scoped to the call; guarded by
+  /// the tree's guard (no dynamic exclusivity check).
+  @exclusivity(unchecked) @usableFromInline final var last: State
   /// Whether the state was found missing or replaced once. Guarded.
   @exclusivity(unchecked) @usableFromInline var ended = false
   /// Copies the current state into the memory given if it is still there with
@@ -54,8 +56,7 @@ class EndingSource<State: ObservableState>: StateSource<State> {
     find: @escaping (EndingSource, StateIdentity) -> Bool,
     tree: StoreTree<State.Strategy>
   ) {
-    last = .allocate(capacity: 1)
-    last.initialize(to: initial)
+    last = initial
     self.refresh = refresh
     self.find = find
     // `initial` may have been read in an earlier guarded region than this one
@@ -65,30 +66,26 @@ class EndingSource<State: ObservableState>: StateSource<State> {
     parentIsPresent = parent.canEnd ? { parent.isPresent } : nil
   }
 
-  deinit {
-    last.deinitialize(count: 1)
-    last.deallocate()
-  }
-
-  /// The state a read sees: the current one, copied into `last`, while it is the
-  /// one this source began with; `last` once the source ended, which it does the
-  /// first time the state is not.
-  @inlinable
-  final func refreshed() -> UnsafeMutablePointer<State> {
-    if ended { return last }
-    if refresh(self, last) {
-      foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
-    } else {
-      end()
+  /// Calls `body` with the state a read sees: the current one, copied into
+  /// `last`, while it is the one this source began with; `last` once the
+  /// source ended, which it does the first time the state is not.
+  @inlinable @inline(__always)
+  final func readRefreshed<R>(_ body: (State) -> R) -> R {
+    if !ended {
+      if withUnsafeMutablePointer(to: &last, { refresh(self, $0) }) {
+        foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
+      } else {
+        end()
+      }
     }
-    return last
+    return body(last)
   }
 
   /// Whether the current state is the one this source began with; ends the
   /// source the first time it is not. Does not update `last`.
   @inlinable
   final func isStillThere() -> Bool {
-    if find(self, last.pointee._$identity) {
+    if find(self, last._$identity) {
       foundAt.store(tree.endings.load(ordering: .relaxed), ordering: .relaxed)
       return true
     }
@@ -139,7 +136,7 @@ class EndingSource<State: ObservableState>: StateSource<State> {
   }
 
   override func read<R>(_ body: (State) -> R) -> R {
-    body(refreshed().pointee)
+    readRefreshed(body)
   }
 
   override var isPresent: Bool { isPresentNow }
@@ -148,7 +145,7 @@ class EndingSource<State: ObservableState>: StateSource<State> {
 
   @usableFromInline
   override func projection() -> () -> State {
-    { [self] in refreshed().pointee }
+    { [self] in readRefreshed { $0 } }
   }
 }
 

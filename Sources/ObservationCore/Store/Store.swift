@@ -130,7 +130,7 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     }
     if let endingRef {
       return endingRef._withUnsafeGuaranteedRef { ending in
-        tree.withExclusiveAccess { body(ending.refreshed().pointee) }
+        tree.withExclusiveAccess { ending.readRefreshed(body) }
       }
     }
     return tree.withExclusiveAccess { source.read(body) }
