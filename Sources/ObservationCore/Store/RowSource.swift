@@ -7,11 +7,12 @@ import Synchronization
 /// Everything a row store needs beyond the store is in this one object: the
 /// id, the slot the row was found in last, the way to the collection
 /// (`Rows`, a struct, so the way is compiled in rather than called through a
-/// closure) and the parent's dispatch. A row store is then three allocations
-/// (the store, this source, the memory of the last row read) where closures
-/// composed per row made seven: a hint, a refresh, a find, a dispatch, the
-/// source, that memory and the store (`reported/append-rows[1000]`: 10
-/// allocations per shown row, 6 of them the row store's).
+/// closure) and the parent's dispatch, and (``EndingSource``) the last row
+/// read. A row store is then two allocations, the store and this source,
+/// where closures composed per row made seven: a hint, a refresh, a find, a
+/// dispatch, the source, the memory of the last row and the store
+/// (`reported/append-rows[1000]`: 10 allocations per shown row, 6 of them the
+/// row store's).
 @usableFromInline
 final class RowSource<Rows: RowCollectionWay, ParentAction, RowAction>: EndingSource<Rows.Row> {
   @usableFromInline typealias Row = Rows.Row
