@@ -77,7 +77,9 @@ func plainListReducer(_ state: inout PlainListState, _ action: ListAction<PlainR
   // The order is the ids': sorted, filtered or moved as ids, the rows left
   // stored by id (as apple's index keeps its row objects).
   case .sortByID(let descending):
-    if descending { state.ids.sort(by: >) } else { state.ids.sort() }
+    // Closures, as apple's comparators are: `sort(by: >)` passes the operator
+    // as a function value, a call per comparison.
+    if descending { state.ids.sort { $0 > $1 } } else { state.ids.sort { $0 < $1 } }
   case .removeWhere(let modulus, let remainder):
     state.ids.removeAll { $0 % modulus == remainder }
   case .restore(let ids, let returning):
