@@ -88,7 +88,9 @@ public enum RulesSuggestion {
       // the runs from passing it. A rule whose interval reaches past that cannot
       // do both: its case is too noisy to gate at 2× (the comment says so).
       let cap = ratios.min().map { $0 * 1.9 } ?? .infinity
-      let bound = upper * margin < cap ? roundedUp(upper * margin) : roundedDown(cap)
+      // Rounded up, the margin's bound may pass the cap (11.04 to 12 over a
+      // cap of 11.1): the cap, rounded down, wins.
+      let bound = Swift.min(roundedUp(upper * margin), roundedDown(cap))
       let texts = measured.compactMap { $0?.text }
       let what =
         runs.count == 1 ? "measured \(texts[0])" : "measured \(texts.joined(separator: ", ")) in \(runs.count) runs"
