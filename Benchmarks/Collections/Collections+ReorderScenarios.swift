@@ -15,7 +15,7 @@ extension Collections {
       name: "sort",
       summary:
         "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
-          + "sorting the rows by id, descending, every other op ascending again",
+        + "sorting the rows by id, descending, every other op ascending again",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
@@ -30,7 +30,7 @@ extension Collections {
       name: "remove-where",
       summary:
         "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
-          + "removing the observed rows of ids 5 modulo 10 with removeAll(where:); every other op puts them back",
+        + "removing the observed rows of ids 5 modulo 10 with removeAll(where:); every other op puts them back",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
@@ -45,8 +45,8 @@ extension Collections {
       name: "move-offsets",
       summary:
         "Idiomatic forms (core: persistent observe; apple: withObservationTracking re-armed in onChange): one send "
-          + "moving the first tenth of the rows to the end with move(fromOffsets:toOffset:); every other op moves "
-          + "the last tenth to the front",
+        + "moving the first tenth of the rows to the end with move(fromOffsets:toOffset:); every other op moves "
+        + "the last tenth to the front",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
@@ -61,7 +61,7 @@ extension Collections {
       name: "sort-rearm",
       summary:
         "Like-for-like sort: one send sorting the rows by id, descending, every other op ascending; every observer "
-          + "reached fires and re-arms a one-shot scope (apple: withObservationTracking)",
+        + "reached fires and re-arms a one-shot scope (apple: withObservationTracking)",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
@@ -77,8 +77,8 @@ extension Collections {
       name: "remove-where-rearm",
       summary:
         "Like-for-like remove-where: one send removing the rows of ids 5 modulo 10, every other op putting them "
-          + "back; every observer reached fires and re-arms a one-shot scope, returning rows' anew (apple: "
-          + "withObservationTracking)",
+        + "back; every observer reached fires and re-arms a one-shot scope, returning rows' anew (apple: "
+        + "withObservationTracking)",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
@@ -93,8 +93,8 @@ extension Collections {
       name: "move-offsets-rearm",
       summary:
         "Like-for-like move-offsets: one send moving the first tenth of the rows to the end, every other op the "
-          + "last tenth to the front; every observer reached fires and re-arms a one-shot scope (apple: "
-          + "withObservationTracking)",
+        + "last tenth to the front; every observer reached fires and re-arms a one-shot scope (apple: "
+        + "withObservationTracking)",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores

@@ -14,7 +14,7 @@ extension Reported {
       name: "row-churn",
       summary:
         "An example app's add-and-delete: one send appending a new row, shown through its own row store, and one "
-          + "deleting it; counted: row renders (1 everywhere); memory kept per cycle checked (row-churn-keeps-nothing)",
+        + "deleting it; counted: row renders (1 everywhere); memory kept per cycle checked (row-churn-keeps-nothing)",
       strategies: StrategyIDs.stores
     ) { id, _ in
       switch try Subject(id) {
@@ -86,7 +86,7 @@ extension Reported {
     name: "row-churn-keeps-nothing",
     summary:
       "An add-and-delete cycle of a shown row keeps no more memory than apple's (±16 bytes per cycle), on every "
-        + "core strategy measured"
+      + "core strategy measured"
   ) { context in
     let strategies = StrategyIDs.stores.filter {
       $0 != StrategyIDs.apple && $0 != StrategyIDs.none && context.result(scenario: rowChurn.name, strategy: $0) != nil
@@ -101,16 +101,17 @@ extension Reported {
       of: rowChurn, strategy: StrategyIDs.apple, operations: churnCycles)
     var kept: [(String, Double)] = []
     for strategy in strategies {
-      kept.append((strategy, try statistics.retainedBytesPerOperation(of: rowChurn, strategy: strategy, operations: churnCycles)))
+      kept.append(
+        (strategy, try statistics.retainedBytesPerOperation(of: rowChurn, strategy: strategy, operations: churnCycles)))
     }
     let worst = kept.max { $0.1 < $1.1 }!
     return CheckOutcome(
       passed: worst.1 <= apple + 16, measured: worst.1, expected: apple,
       detail:
         "bytes kept per cycle after \(churnCycles) cycles: "
-          + kept.map { "\($0.0) \(Scopes.oneDecimal($0.1))" }.joined(separator: ", ")
-          + "; apple \(Scopes.oneDecimal(apple)) (jemalloc stats.allocated, process-wide: below 0 where other "
-          + "threads' caches gave memory back meanwhile)")
+        + kept.map { "\($0.0) \(Scopes.oneDecimal($0.1))" }.joined(separator: ", ")
+        + "; apple \(Scopes.oneDecimal(apple)) (jemalloc stats.allocated, process-wide: below 0 where other "
+        + "threads' caches gave memory back meanwhile)")
   }
 
   /// ``rowChurn`` as a ``CoreWorkload``, specialised per strategy.

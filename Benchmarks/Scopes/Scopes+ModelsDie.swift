@@ -10,7 +10,7 @@ extension Scopes {
       name: "models-die",
       summary:
         "Makes a model, opens a scope reading one property, drops the token and frees the model without a write (0 "
-          + "notifications)",
+        + "notifications)",
       strategies: StrategyIDs.objectsObserved
     ) { id, _ in
       switch try Subject(id) {
@@ -64,14 +64,15 @@ extension Scopes {
     guard let statistics = JemallocTotals() else {
       throw CheckSkipped("jemalloc statistics are unavailable in this process")
     }
-    let coreBytes = try statistics.retainedBytesPerOperation(of: modelsDie, strategy: core, operations: Self.abandonedScopes)
+    let coreBytes = try statistics.retainedBytesPerOperation(
+      of: modelsDie, strategy: core, operations: Self.abandonedScopes)
     let appleBytes = try statistics.retainedBytesPerOperation(
       of: modelsDie, strategy: StrategyIDs.apple, operations: Self.abandonedScopes)
     return CheckOutcome(
       passed: coreBytes <= appleBytes + 16, measured: coreBytes, expected: appleBytes,
       detail:
         "bytes kept per abandoned scope after \(Self.abandonedScopes) scopes on models that died: \(core) "
-          + "\(oneDecimal(coreBytes)), apple \(oneDecimal(appleBytes)) (jemalloc stats.allocated)"
+        + "\(oneDecimal(coreBytes)), apple \(oneDecimal(appleBytes)) (jemalloc stats.allocated)"
     )
   }
 

@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import ObservationCore
 import Testing
+
+@testable import Benchmarks
 
 /// `IdentifiedArray` as a collection: the random-access and mutable collection
 /// laws on its positions, SwiftUI's `move(fromOffsets:toOffset:)` against an

@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import ObservationCore
 import Testing
+
+@testable import Benchmarks
 
 /// Each strategy's rule for a send that writes back what a field holds, as the
 /// ObservationCore article states it: an equality-guarded setter notes

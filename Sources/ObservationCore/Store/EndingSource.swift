@@ -148,4 +148,3 @@ class EndingSource<State: ObservableState>: StateSource<State> {
     { [self] in readRefreshed { $0 } }
   }
 }
-

@@ -101,7 +101,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     kept.reserveCapacity(storage.ids.count)
     try storage.rows.withUnsafeBufferPointer { rows in
       let base = rows.baseAddress.unsafelyUnwrapped
-      for id in storage.ids where try !shouldBeRemoved(Self.payload(base + storage.slots[id].unsafelyUnwrapped).pointee) {
+      for id in storage.ids where try !shouldBeRemoved(Self.payload(base + storage.slots[id].unsafelyUnwrapped).pointee)
+      {
         kept.append(id)
       }
     }
