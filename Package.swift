@@ -14,11 +14,18 @@ let package = Package(
   products: [
     .library(name: "ObservationCore", targets: ["ObservationCore"]),
     .executable(name: "obsbench", targets: ["obsbench"]),
+    .plugin(name: "StateAccessors", targets: ["StateAccessors"]),
   ],
   targets: [
     // System under test.
     .target(name: "CObservationSupport"),
     .target(name: "ObservationCore", dependencies: ["CObservationSupport"], swiftSettings: optimised),
+    // Writes a state's accessors from its one-line field declarations (see
+    // Plugins/StateAccessors): macros would need swift-syntax, which is not a
+    // toolchain module.
+    .target(name: "StateAccessorGeneration"),
+    .executableTarget(name: "state-accessors", dependencies: ["StateAccessorGeneration"]),
+    .plugin(name: "StateAccessors", capability: .buildTool(), dependencies: ["state-accessors"]),
 
     // Measuring half.
     .systemLibrary(
@@ -33,7 +40,8 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["ObservationCore", "BenchmarkKit"],
       path: "Benchmarks",
-      swiftSettings: optimised
+      swiftSettings: optimised,
+      plugins: ["StateAccessors"]
     ),
     .executableTarget(
       name: "obsbench",
@@ -46,7 +54,11 @@ let package = Package(
 
     // Benchmarks too: a strategy added in these tests is run through every
     // benchmark suite its capabilities allow (ExtensionTests).
-    .testTarget(name: "ObservationCoreTests", dependencies: ["ObservationCore", "Benchmarks", "BenchmarkKit"]),
+    .testTarget(
+      name: "ObservationCoreTests",
+      dependencies: ["ObservationCore", "Benchmarks", "BenchmarkKit", "StateAccessorGeneration"],
+      plugins: ["StateAccessors"]
+    ),
     .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
     .testTarget(name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore"]),
@@ -66,6 +78,8 @@ if let only = Context.environment["OBSBENCH_ONLY_TARGETS"] {
   let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
   var kept = Set<String>()
   var pending = only.split(separator: " ").map(String.init)
+  // Plugins are kept, and so are the tools they run.
+  for plugin in package.targets where plugin.type == .plugin { pending.append(plugin.name) }
   while let name = pending.popLast() {
     guard let target = byName[name] else { fatalError("OBSBENCH_ONLY_TARGETS: no target \(name)") }
     guard kept.insert(name).inserted else { continue }

@@ -3,21 +3,9 @@ import ObservationCore
 /// A store state with two observed integers: the state of the `store-send`
 /// workloads.
 struct CounterState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
-
-  private var _count = 0
-  private var _other = 0
-
-  var count: Int {
-    get { access(0); return _count }
-    set { _count = newValue; didSet(0) }
-  }
-
-  var other: Int {
-    get { access(1); return _other }
-    set { _other = newValue; didSet(1) }
-  }
+  var _count: Int = 0
+  var _other: Int = 0
 }
 
 /// ``CounterState`` with no observation.

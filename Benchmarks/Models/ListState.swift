@@ -2,47 +2,23 @@ import ObservationCore
 
 /// One row of the collection workloads.
 struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
   let id: Int
-  private var _value = 0
+  var _value: Int = 0
 
   init(id: Int, value: Int = 0) {
     self.id = id
     _value = value
   }
-
-  var value: Int {
-    get { access(0); return _value }
-    set { _value = newValue; didSet(0) }
-  }
 }
 
 /// A store state holding an identified collection of rows.
 struct ListState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
-  private var _rows: IdentifiedArray<RowState<S>>
+  var _rows: IdentifiedArray<RowState<S>>
 
   init(rows: [RowState<S>]) {
     _rows = IdentifiedArray(rows)
-  }
-
-  var rows: IdentifiedArray<RowState<S>> {
-    get { access(0); return _rows }
-    _modify {
-      let before = _rows._$identity
-      yield &_rows
-      didModify(0, from: before, to: _rows._$identity)
-    }
-  }
-
-  /// Where the rows of the list at `list` are stored, found in place: `rows` as
-  /// an address (``Store/scope(row:of:locate:action:)``), recording the same
-  /// read. The list outlives the address's use under the store's guard.
-  static func rows(at list: UnsafePointer<ListState<S>>) -> UnsafePointer<IdentifiedArray<RowState<S>>> {
-    access(0, at: list)
-    return withUnsafePointer(to: &UnsafeMutablePointer(mutating: list).pointee._rows) { $0 }
   }
 }
 

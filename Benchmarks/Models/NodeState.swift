@@ -3,14 +3,14 @@ import ObservationCore
 /// A store state nested `depth` levels deep through an optional child of its own
 /// type: the state of the nesting workloads.
 ///
-/// Field 0 `value` is what the leaf's observer reads, field 1 `child` is the path
-/// down, field 2 `side` sits beside `value`.
+/// Field 0 `value` is what the leaf's observer reads, field 1 `side` sits beside
+/// it, field 2 `child` is the path down, written by hand: a struct holds a child
+/// of its own type only through indirection, here an array.
 struct NodeState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
 
-  private var _value = 0
-  private var _side = 0
+  var _value: Int = 0
+  var _side: Int = 0
   /// Recursion needs indirection: at most one element.
   private var _child: [NodeState<S>] = []
 
@@ -19,20 +19,10 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
     if depth > 1 { _child = [NodeState(depth: depth - 1)] }
   }
 
-  var value: Int {
-    get { access(0); return _value }
-    set { _value = newValue; didSet(0) }
-  }
-
-  var side: Int {
-    get { access(2); return _side }
-    set { _side = newValue; didSet(2) }
-  }
-
   var child: NodeState<S>? {
-    get { access(1); return _child.first }
+    get { access(2); return _child.first }
     set {
-      didModify(1, from: _child.first?._$identity, to: newValue?._$identity)
+      didModify(2, from: _child.first?._$identity, to: newValue?._$identity)
       _child = newValue.map { [$0] } ?? []
     }
   }
@@ -42,7 +32,7 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
   /// read. The child array is owned by the node, which outlives the address's
   /// use under the store's guard.
   static func child(at node: UnsafePointer<NodeState<S>>) -> UnsafePointer<NodeState<S>> {
-    access(1, at: node)
+    access(2, at: node)
     return node.pointee._child.withUnsafeBufferPointer { $0.baseAddress! }
   }
 
@@ -54,7 +44,7 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
   /// guard, and nothing else touches the array meanwhile.
   static func childForChange(at node: UnsafeMutablePointer<NodeState<S>>) -> UnsafeMutablePointer<NodeState<S>>? {
     guard !node.pointee._child.isEmpty else { return nil }
-    willChangeInPlace(1, at: node)
+    willChangeInPlace(2, at: node)
     return node.pointee._child.withUnsafeMutableBufferPointer { $0.baseAddress }
   }
 
@@ -64,7 +54,7 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
     guard !_child.isEmpty else { return }
     let before = _child[0]._$identity
     body(&_child[0])
-    didModify(1, from: before, to: _child[0]._$identity)
+    didModify(2, from: before, to: _child[0]._$identity)
   }
 }
 

@@ -4,37 +4,17 @@ import ObservationCore
 /// A screen's state holding one child feature's state: the state of
 /// send-changes-nothing, whose readers read the child's `count`.
 struct ScreenState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
 
-  private var _profile = ProfileState<S>()
-
-  var profile: ProfileState<S> {
-    get { access(0); return _profile }
-    _modify {
-      let before = _profile._$identity
-      yield &_profile
-      didModify(0, from: before, to: _profile._$identity)
-    }
-  }
+  var _profile: ProfileState<S> = ProfileState<S>()
 }
 
 /// The child feature's state. Its setter gates on equality, as the
 /// `ObservableState` documentation writes Equatable fields.
 struct ProfileState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
 
-  private var _count = 0
-
-  var count: Int {
-    get { access(0); return _count }
-    set {
-      guard newValue != _count else { return }
-      _count = newValue
-      didSet(0)
-    }
-  }
+  var _count: Int = 0
 }
 
 /// What the screen's stores do.

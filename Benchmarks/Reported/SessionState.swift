@@ -24,7 +24,6 @@ enum SessionState<S: ObservationStrategy>: ObservableState {
 
 /// The signed-out case's state: nothing to read but its identity.
 struct SignedOutState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
 }
 

@@ -42,7 +42,7 @@
 /// Changes are noted only while a store's `send` runs on the thread; the store
 /// notifies after its reducer returned. A plain stored property is ignored: written
 /// freely, it never notifies.
-public protocol ObservableState {
+public protocol ObservableState: ObservedChild {
   /// The strategy the state is observed with.
   associatedtype Strategy: ObservationStrategy
   /// The state's registrar and identity; create it with `Strategy.Registrar()`.

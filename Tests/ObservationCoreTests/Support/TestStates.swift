@@ -2,46 +2,27 @@
 import ObservationCore
 
 /// A child state with two observed fields.
-struct ChildState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
+struct ChildState<S: ObservationStrategy>: ObservableState, Equatable {
   let _$registrar = S.Registrar()
-  private var _count = 0
-  private var _label = ""
+  var _count: Int = 0
+  var _label: String = ""
 
   init(count: Int = 0) { _count = count }
-
-  var count: Int {
-    get { access(0); return _count }
-    set {
-      guard newValue != _count else { return }
-      _count = newValue
-      didSet(0)
-    }
-  }
-
-  var label: String {
-    get { access(1); return _label }
-    set {
-      guard newValue != _label else { return }
-      _label = newValue
-      didSet(1)
-    }
-  }
 
   /// Replaces the state with a fresh one: a new identity.
   mutating func reset() { self = ChildState() }
 }
 
 /// The root state of the store tests: scalars, a nested child, an optional child,
-/// an identified collection and an ignored field.
+/// an identified collection and an ignored field, each observed field declared
+/// in one line (the StateAccessors plugin writes the accessors).
 struct AppState<S: ObservationStrategy>: ObservableState {
-  typealias Strategy = S
   let _$registrar = S.Registrar()
-  private var _count = 0
-  private var _name = ""
-  private var _child = ChildState<S>()
-  private var _presented: ChildState<S>?
-  private var _rows = IdentifiedArray<RowState<S>>()
+  var _count: Int = 0
+  var _name: String = ""
+  var _child: ChildState<S> = ChildState<S>()
+  var _presented: ChildState<S>? = nil
+  var _rows: IdentifiedArray<RowState<S>> = IdentifiedArray<RowState<S>>()
 
   /// Ignored: written freely, never notifies.
   var note = ""
@@ -49,70 +30,6 @@ struct AppState<S: ObservationStrategy>: ObservableState {
   init(rows: Int = 0, count: Int = 0) {
     _rows = IdentifiedArray((0..<rows).map { RowState(id: $0) })
     _count = count
-  }
-
-  var count: Int {
-    get { access(0); return _count }
-    set {
-      guard newValue != _count else { return }
-      _count = newValue
-      didSet(0)
-    }
-  }
-
-  var name: String {
-    get { access(1); return _name }
-    set {
-      guard newValue != _name else { return }
-      _name = newValue
-      didSet(1)
-    }
-  }
-
-  var child: ChildState<S> {
-    get { access(2); return _child }
-    _modify {
-      let before = _child._$identity
-      yield &_child
-      didModify(2, from: before, to: _child._$identity)
-    }
-    set {
-      didModify(2, from: _child._$identity, to: newValue._$identity)
-      _child = newValue
-    }
-  }
-
-  var presented: ChildState<S>? {
-    get { access(3); return _presented }
-    _modify {
-      let before = _presented?._$identity
-      yield &_presented
-      didModify(3, from: before, to: _presented?._$identity)
-    }
-    set {
-      didModify(3, from: _presented?._$identity, to: newValue?._$identity)
-      _presented = newValue
-    }
-  }
-
-  var rows: IdentifiedArray<RowState<S>> {
-    get { access(4); return _rows }
-    _modify {
-      let before = _rows._$identity
-      yield &_rows
-      didModify(4, from: before, to: _rows._$identity)
-    }
-    set {
-      didModify(4, from: _rows._$identity, to: newValue._$identity)
-      _rows = newValue
-    }
-  }
-
-  /// `rows` of the state at `state`, found in place
-  /// (`Store.scope(row:of:locate:action:)`), recording the same read.
-  static func rows(at state: UnsafePointer<AppState>) -> UnsafePointer<IdentifiedArray<RowState<S>>> {
-    access(4, at: state)
-    return withUnsafePointer(to: &UnsafeMutablePointer(mutating: state).pointee._rows) { $0 }
   }
 }
 
