@@ -11,6 +11,9 @@
 /// }
 /// ```
 ///
+/// (`_modify` for children and collections only: see
+/// ``StateDeclaration/Field/changesInPlace(states:)``)
+///
 /// and `static func name(at:)`, the field of a state found where it is stored
 /// (the `locate:` step of a scoped store), the accessors a state writes by hand, with the rule for an equal assignment
 /// and for a child chosen by `ObservationCore`'s overloads on `T` (see
@@ -32,14 +35,18 @@ public enum AccessorWriter {
     var text = "// Written by the StateAccessors plugin from the states' declarations; do not edit.\n"
     text += "// The fields are numbered by their order in each declaration.\n\n"
     text += imports.joined(separator: "\n") + "\n"
+    let states = Set(scanners.flatMap { $0.states.map(\.baseName) })
     for scanner in scanners {
-      for state in scanner.states where !state.isLeftAsWritten { text += "\n" + extensionText(for: state) }
+      for state in scanner.states where !state.isLeftAsWritten {
+        text += "\n" + extensionText(for: state, states: states)
+      }
     }
     return text
   }
 
-  /// The extension of one state.
-  public static func extensionText(for state: StateDeclaration) -> String {
+  /// The extension of one state; `states` holds the names of the states
+  /// declared beside it, which tell a child field from a plain one.
+  public static func extensionText(for state: StateDeclaration, states: Set<String> = []) -> String {
     var lines = ["extension \(state.name) {"]
     if let parameter = state.strategyParameter {
       lines.append("  \(state.access)typealias Strategy = \(parameter)")
@@ -58,11 +65,17 @@ public enum AccessorWriter {
         "      _$noteAssign(\(n), from: _\(field.name), to: newValue)",
         "      _\(field.name) = newValue",
         "    }",
-        "    _modify {",
-        "      let before = _$modifyToken(_\(field.name))",
-        "      yield &_\(field.name)",
-        "      _$noteModify(\(n), before, _\(field.name))",
-        "    }",
+      ]
+      if field.changesInPlace(states: states) {
+        lines += [
+          "    _modify {",
+          "      let before = _$modifyToken(_\(field.name))",
+          "      yield &_\(field.name)",
+          "      _$noteModify(\(n), before, _\(field.name))",
+          "    }",
+        ]
+      }
+      lines += [
         "  }",
         "",
         "  /// `\(field.name)` of the state at `state`, where it is stored, with the same read recorded:",
@@ -100,5 +113,31 @@ extension StateDeclaration {
   /// Whether the generator has nothing to write for this state.
   var isLeftAsWritten: Bool {
     fields.isEmpty && strategyParameter == nil && !needsEquality && !needsHashing
+  }
+}
+
+extension StateDeclaration {
+  /// The name without the types it is nested in, as a field's type names it.
+  var baseName: String { String(name.split(separator: ".").last ?? "") }
+}
+
+extension StateDeclaration.Field {
+  /// Whether the accessor changes the field in place (`_modify`): a child state
+  /// (one declared beside this state, an `IdentifiedArray`, or an optional of
+  /// either), so that `state.child.count += 1` changes the child where it is
+  /// stored; or a collection, so that `state.tags.append(t)` copies nothing.
+  ///
+  /// Any other field changes by `get` then `set`: the set's rule (equal values
+  /// note nothing), and no coroutine, which costs a change through a row store
+  /// about 45 instructions more than `get`/`set` (`mutations/render-mutate`).
+  public func changesInPlace(states: Set<String>) -> Bool {
+    var type = self.type.filter { $0 != " " }
+    if type.hasSuffix("?") { type.removeLast() }
+    if type.hasPrefix("Optional<") && type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) }
+    if type.hasPrefix("[") { return true }
+    let base = type.prefix { $0 != "<" }
+    let name = base.split(separator: ".").last.map(String.init) ?? ""
+    let collections: Set<String> = ["Array", "ContiguousArray", "Dictionary", "Set", "IdentifiedArray"]
+    return collections.contains(name) || states.contains(name)
   }
 }

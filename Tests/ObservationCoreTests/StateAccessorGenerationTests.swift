@@ -187,3 +187,30 @@ struct StateAccessorGenerationTests {
     #expect(first != second)
   }
 }
+
+extension StateAccessorGenerationTests {
+  @Test
+  func writer_changesChildrenAndCollectionsInPlaceAndScalarsByAssignment() {
+    let scanner = StateScanner(
+      file: "State.swift",
+      source: """
+        struct Parent<S: ObservationStrategy>: ObservableState {
+          let _$registrar = S.Registrar()
+          var _count: Int = 0
+          var _tags: [String] = []
+          var _child: Child<S> = Child<S>()
+          var _sheet: Child<S>? = nil
+          var _rows: IdentifiedArray<Row<S>> = []
+          var _lookup: Dictionary<String, Int> = [:]
+        }
+        struct Child<S: ObservationStrategy>: ObservableState {
+          let _$registrar = S.Registrar()
+        }
+        """)
+    let states = Set(scanner.states.map { String($0.name) })
+    let fields = scanner.states[0].fields
+    #expect(fields.map { $0.changesInPlace(states: states) } == [false, true, true, true, true, true])
+    let text = AccessorWriter.file(for: [scanner])
+    #expect(text.components(separatedBy: "_modify {").count - 1 == 5)
+  }
+}

@@ -36,10 +36,12 @@ extension Optional: ObservedChild where Wrapped: ObservedChild {
 ///   notes the field.
 /// - A child (``ObservedChild``) is compared by identity instead, whether or
 ///   not it is `Equatable`: ``didModify(_:from:to:)``'s rule.
-/// - A change in place (`_modify`: `state.count += 1`, `state.rows.append(r)`)
-///   notes a plain field always, as the macro's `_modify` does: telling an
-///   unchanged value apart would cost a copy of it before every change; a child
-///   by ``didModify(_:from:to:)``'s rule.
+/// - A change in place (`_modify`, which the generator writes for children and
+///   collections: `state.tags.append(t)`, `state.rows[id: id]?.value += 1`)
+///   notes a collection always, as the macro's `_modify` does (telling an
+///   unchanged value apart would cost a copy of it before every change), and a
+///   child by ``didModify(_:from:to:)``'s rule. A scalar (`state.count += 1`)
+///   is read and assigned, so the assignment's rule applies.
 extension ObservableState {
   /// Notes the assignment of `new` over `old` to `field`: a value that cannot be
   /// compared always changes.

@@ -1,33 +1,30 @@
-/// A value-type state whose observed fields record reads and note changes, written
-/// by hand in a few lines per field: the macro-free counterpart of TCA's
-/// `@ObservableState`.
+/// A value-type state whose observed fields record reads and note changes: the
+/// macro-free counterpart of TCA's `@ObservableState`.
+///
+/// Declare each observed field in one line and let the `StateAccessors`
+/// build-tool plugin write its accessor (see the article's "Declaring state"):
 ///
 /// ```swift
 /// struct Counter<S: ObservationStrategy>: ObservableState {
-///   typealias Strategy = S
 ///   let _$registrar = S.Registrar()
+///   var _count: Int = 0
+///   var _child: Child<S> = Child<S>()
+/// }
+/// ```
 ///
-///   private var _count = 0
+/// The accessors it writes are the ones a state may also write by hand, with
+/// its own field numbers:
+///
+/// ```swift
 ///   var count: Int {
 ///     get { access(0); return _count }
-///     set {
-///       guard newValue != _count else { return }  // an equal value notifies nobody
-///       _count = newValue
-///       didSet(0)
-///     }
+///     set { _$noteAssign(0, from: _count, to: newValue); _count = newValue }
 ///   }
-///
-///   private var _child = Child<S>()
 ///   var child: Child<S> {
 ///     get { access(1); return _child }
-///     _modify {
-///       let before = _child._$identity
-///       yield &_child
-///       didModify(1, from: before, to: _child._$identity)
-///     }
-///     set { didModify(1, from: _child._$identity, to: newValue._$identity); _child = newValue }
+///     set { _$noteAssign(1, from: _child, to: newValue); _child = newValue }
+///     _modify { let before = _$modifyToken(_child); yield &_child; _$noteModify(1, before, _child) }
 ///   }
-/// }
 /// ```
 ///
 /// The registrar is a reference, so copies of a state share it: it is the state's
