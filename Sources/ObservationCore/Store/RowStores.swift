@@ -1,0 +1,71 @@
+/// The row stores of an identified collection, in its order: what a list view
+/// iterates (SwiftUI's `ForEach` over `store.scope(rows:…)`), made the cheap
+/// way so that the idiomatic loop is the fast one.
+///
+/// Making it reads the collection's ids once, through `locate` (a tracked read
+/// of the collection's field and of its structure: an observer of the list
+/// hears of rows added, removed or moved). A row store is scoped on first
+/// access to its position and cached per id by the parent, as
+/// ``Store/scope(row:of:locate:action:)`` caches it, and evicted when its row
+/// ends; iterating twice returns the same stores. Nothing is copied per row:
+/// no key path is projected and no collection is copied out of its parent.
+///
+/// The ids are those read when the collection was made: read it again (in the
+/// next render) after a send that may have changed them. A position whose row
+/// was removed since is a precondition failure, as an index past the end is.
+public struct RowStores<
+  ParentState: ObservableState, ParentAction, Row: ObservableState & Identifiable, RowAction
+>: RandomAccessCollection where Row.Strategy == ParentState.Strategy {
+  /// The ids, in order, as read when the collection was made.
+  public let ids: [Row.ID]
+  @usableFromInline let parent: Store<ParentState, ParentAction>
+  @usableFromInline let keyPath: KeyPath<ParentState, IdentifiedArray<Row>>
+  @usableFromInline let locate: (UnsafePointer<ParentState>) -> UnsafePointer<IdentifiedArray<Row>>
+  @usableFromInline let embed: (Row.ID, RowAction) -> ParentAction
+
+  @inlinable
+  init(
+    parent: Store<ParentState, ParentAction>, keyPath: KeyPath<ParentState, IdentifiedArray<Row>>,
+    locate: @escaping (UnsafePointer<ParentState>) -> UnsafePointer<IdentifiedArray<Row>>,
+    embed: @escaping (Row.ID, RowAction) -> ParentAction
+  ) {
+    self.parent = parent
+    self.keyPath = keyPath
+    self.locate = locate
+    self.embed = embed
+    ids = parent.read { state in withUnsafePointer(to: state) { locate($0).pointee.ids } }
+  }
+
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  @inlinable
+  public var endIndex: Int { ids.count }
+
+  /// The store of the row at `position`.
+  ///
+  /// - Complexity: amortised O(1): a cache lookup by id once the row's store
+  ///   exists; its first access finds the row by id.
+  @inlinable
+  public subscript(position: Int) -> Store<Row, RowAction> {
+    guard let store = parent.scope(row: ids[position], of: keyPath, locate: locate, action: embed) else {
+      preconditionFailure("row \(ids[position]) was removed after its row stores were read; read them again")
+    }
+    return store
+  }
+}
+
+extension Store {
+  /// The row stores of the identified collection at `keyPath`, in its order:
+  /// `ForEach(store.scope(rows: \.rows, locate: State.rows(at:), action:
+  /// Action.row))`. `locate` is the field found in place, which the
+  /// `StateAccessors` plugin writes for every field (`State.rows(at:)`).
+  @inlinable
+  public func scope<Row, RowAction>(
+    rows keyPath: KeyPath<State, IdentifiedArray<Row>>,
+    locate: @escaping (UnsafePointer<State>) -> UnsafePointer<IdentifiedArray<Row>>,
+    action embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> RowStores<State, Action, Row, RowAction> where Row.Strategy == Strategy {
+    RowStores(parent: self, keyPath: keyPath, locate: locate, embed: embed)
+  }
+}
