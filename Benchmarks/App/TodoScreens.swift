@@ -241,12 +241,13 @@ final class PlainTodoScreen {
     store.withState { state in
       let filter = state.pointee.filter
       for id in state.pointee.ids {
-        let todo = state.pointee.storage[id]!
-        guard filter.shows({ todo.isDone }) else { continue }
+        // Looked up only to filter, as the observed lists read `isDone` only then.
+        guard filter == .all || filter.shows({ state.pointee.storage[id]!.isDone }) else { continue }
         if shown[id] != nil {
           shown[id] = generation
         } else {
           shown[id] = generation
+          let todo = state.pointee.storage[id]!
           blackHole(todo.title)
           blackHole(todo.isDone)
         }

@@ -45,6 +45,7 @@ struct RegistryTests {
           "replace-rows", "append-rows", "row-churn",
           "stalled-reader",
         ])
+    #expect(names["app"] == ["todo-session"])
     #expect(names["examples"] == ["tracked-pair"])
   }
 
@@ -73,6 +74,7 @@ struct RegistryTests {
     #expect(headlines["scopes"] == "lazy-rows-per-row-scope")
     #expect(headlines["contention"] == "store")
     #expect(headlines["reported"] == "rows-scoped-every-render")
+    #expect(headlines["app"] == "todo-session")
   }
 
   @Test func renderBody_splitsItsReadsIntoFourFieldsPerObject_andRefusesOtherSizes() throws {

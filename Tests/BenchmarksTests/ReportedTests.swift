@@ -21,6 +21,13 @@ struct ReportedTests {
   /// counts, over four operations after two that warm up; `nil` when the case
   /// counts nothing.
   static func counted(_ name: String, _ strategy: String, size: Int) async throws -> Double? {
+    try await counted(in: suite, name, strategy, size: size)
+  }
+
+  /// ``counted(_:_:size:)`` for a scenario of `suite`.
+  static func counted(
+    in suite: BenchmarkSuite, _ name: String, _ strategy: String, size: Int
+  ) async throws -> Double? {
     let scenario = try #require(suite.scenarios.first { $0.name == name })
     return try await onThread { () throws -> Double? in
       let prepared = try scenario.prepare(strategy: strategy, size: size)
