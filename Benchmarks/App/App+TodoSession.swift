@@ -14,8 +14,8 @@ extension App {
       name: "todo-session",
       summary:
         "One pass of an 11-action todo-list session on n todos (check, rename, write-back, filter, undo, add, "
-          + "delete, move) with the re-renders each fires; counted: renders (apple, +identity: 12; keypath: 9n + 12; "
-          + "whole: 11n + 11)",
+        + "delete, move) with the re-renders each fires; counted: renders (apple, +identity: 12; keypath: 9n + 12; "
+        + "whole: 11n + 11)",
       sizes: todoCounts,
       quickSizes: quickTodoCounts,
       strategies: StrategyIDs.stores

@@ -25,7 +25,9 @@ struct PlainTodosState {
 }
 
 /// ``todosReducer(_:_:)`` on the plain state.
-func plainTodosReducer(_ state: inout PlainTodosState, _ action: TodosAction<PlainTodo>) -> Effect<TodosAction<PlainTodo>> {
+func plainTodosReducer(_ state: inout PlainTodosState, _ action: TodosAction<PlainTodo>) -> Effect<
+  TodosAction<PlainTodo>
+> {
   switch action {
   case .todo(let id, .toggle): state.storage[id]?.isDone.toggle()
   case .todo(let id, .setTitle(let title)): state.storage[id]?.title = title

@@ -108,12 +108,13 @@ final class CoreTodoScreen<S: ObservationStrategy> {
   private func renderRow(_ id: Int) {
     let rowQueue = self.rowQueue
     let row = shown[id]!.store
-    shown[id]!.token = S.withTracking(
-      {
-        blackHole(row.read { $0.title })
-        blackHole(row.read { $0.isDone })
-      }, onChange: { rowQueue.push(id) }
-    ).token
+    shown[id]!.token =
+      S.withTracking(
+        {
+          blackHole(row.read { $0.title })
+          blackHole(row.read { $0.isDone })
+        }, onChange: { rowQueue.push(id) }
+      ).token
     shown[id]!.rendered = update
     renders &+= 1
   }

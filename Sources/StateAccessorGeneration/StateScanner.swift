@@ -57,9 +57,10 @@ public struct StateScanner {
       }
       let directState: Int? =
         if case .type(_, let index?) = frames.last { index } else { nil }
-      let innermostState = frames.reversed().lazy.compactMap { frame -> Int?? in
-        if case .type(_, let index) = frame { index } else { nil }
-      }.first ?? nil
+      let innermostState =
+        frames.reversed().lazy.compactMap { frame -> Int?? in
+          if case .type(_, let index) = frame { index } else { nil }
+        }.first ?? nil
       if let state = directState {
         member(line, number: number, original: original, offset: offset, of: state)
       }
@@ -176,13 +177,15 @@ public struct StateScanner {
   }
 
   nonisolated(unsafe) private static let importLine = #/\s*(@\w+\s+)*import\s+[\w.]+\s*/#
-  nonisolated(unsafe) private static let typeHeader = #/
+  nonisolated(unsafe) private static let typeHeader =
+    #/
     ^ \s* ( (?: @\w+ (?: \( [^)]* \) )? \s+
           | (?: public | package | internal | fileprivate | private | final | indirect ) \s+ )* )
     ( struct | enum | class | actor | extension | protocol ) \s+
     ( [A-Za-z_]\w* (?: \. [A-Za-z_]\w* )* )
     /#
-  nonisolated(unsafe) private static let property = #/
+  nonisolated(unsafe) private static let property =
+    #/
     \s* ( (?: @\w+ (?: \( [^)]* \) )? \s+
           | (?: public | package | internal | fileprivate | private | static | class | final | lazy
               | nonisolated | weak | unowned ) (?: \( (?: set | unsafe ) \) )? \s+ )* )

@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import ObservationCore
 import Testing
+
+@testable import Benchmarks
 
 /// `scope(rows:locate:action:)`: the row stores of a collection in its order,
 /// the way a list view iterates them.

@@ -49,9 +49,10 @@ struct StateAccessorGenerationTests {
           var _count = 0
         }
         """)
-    #expect(scanner.errors.map(\.description) == [
-      "State.swift:3: error: observed field `_count` needs its type written, as in `var _count: Int = 0`"
-    ])
+    #expect(
+      scanner.errors.map(\.description) == [
+        "State.swift:3: error: observed field `_count` needs its type written, as in `var _count: Int = 0`"
+      ])
   }
 
   @Test
