@@ -2,20 +2,21 @@ import BenchmarkKit
 import ObservationCore
 
 extension App {
-  /// One pass of the todo app's scripted session (``TodoSession``): eleven
-  /// actions on n todos, each followed by the re-renders of what fired.
+  /// The todo app's scripted session (``TodoSession``) on n todos: one
+  /// operation is one action, followed by the re-renders of what fired; an
+  /// iteration is the session's eight actions.
   ///
-  /// Counted: renders per session, list and rows — apple and `+identity` 12;
-  /// `keypath` 9n + 12 (every action through `todos` re-renders every shown
-  /// row, an equal write-back included); `whole` 11n + 11 (every action that
+  /// Counted: renders per action, list and rows — apple and `+identity` 9/8;
+  /// `keypath` (6n + 7)/8 (every action through `todos` re-renders every shown
+  /// row, an equal write-back included); `whole` (8n + 6)/8 (every action that
   /// noted anything re-renders everything).
   static var todoSession: BenchmarkScenario {
     BenchmarkScenario(
       name: "todo-session",
       summary:
-        "One pass of an 11-action todo-list session on n todos (check, rename, write-back, filter, undo, add, "
-        + "delete, move) with the re-renders each fires; counted: renders (apple, +identity: 12; keypath: 9n + 12; "
-        + "whole: 11n + 11)",
+        "One action of an 8-action todo-list session on n todos (check, rename, write-back, filter, undo hidden, "
+        + "show all, delete, undo delete) with the re-renders it fires; counted: renders per action (apple, "
+        + "+identity: 9/8; keypath: (6n + 7)/8; whole: (8n + 6)/8)",
       sizes: todoCounts,
       quickSizes: quickTodoCounts,
       strategies: StrategyIDs.stores
@@ -39,6 +40,7 @@ extension App {
     let cursor = Cursor()
     return .core(
       S.self,
+      operationsPerIteration: unrollFactor,
       run: { iterations in
         for a in cursor.cycle(iterations, through: n) {
           for step in TodoSession.Step.allCases {
@@ -47,17 +49,14 @@ extension App {
             case .rename, .writeBackTitle: screen.send(.setTitle(TodoSession.edited), toTodo: a)
             case .showActive: screen.send(.setFilter(.active))
             case .showAll: screen.send(.setFilter(.all))
-            case .add: screen.send(.add(TodoState(id: n, title: TodoSession.edited)))
-            case .delete: screen.send(.delete(n))
-            case .restoreTitle: screen.send(.setTitle(titles[a]), toTodo: a)
-            case .moveDown: screen.send(.move(TodoSession.first, to: 2))
-            case .moveBack: screen.send(.move(TodoSession.second, to: 0))
+            case .delete: screen.send(.delete(a))
+            case .restore: screen.send(.insert(TodoState(id: a, title: titles[a]), at: a))
             }
           }
         }
       },
       notifications: { screen.renders },
-      expected: TodoSession.renders(todoRules(S.self), todos: n),
+      expected: TodoSession.rendersPerAction(todoRules(S.self), todos: n),
       tearDown: { screen.cancel() })
   }
 
@@ -66,6 +65,7 @@ extension App {
     let screen = AppleTodoScreen(titles: titles)
     let cursor = Cursor()
     return PreparedCase(
+      operationsPerIteration: unrollFactor,
       run: { iterations in
         for a in cursor.cycle(iterations, through: n) {
           for step in TodoSession.Step.allCases {
@@ -74,63 +74,50 @@ extension App {
             case .rename, .writeBackTitle: screen.change { $0.index[a]!.title = TodoSession.edited }
             case .showActive: screen.change { $0.filter = .active }
             case .showAll: screen.change { $0.filter = .all }
-            case .add: screen.change { $0.add(AppleTodo(id: n, title: TodoSession.edited)) }
-            case .delete: screen.change { $0.delete(id: n) }
-            case .restoreTitle: screen.change { $0.index[a]!.title = titles[a] }
-            case .moveDown: screen.change { $0.todos.move(fromOffsets: TodoSession.first, toOffset: 2) }
-            case .moveBack: screen.change { $0.todos.move(fromOffsets: TodoSession.second, toOffset: 0) }
+            case .delete: screen.change { $0.delete(id: a) }
+            case .restore: screen.change { $0.insert(AppleTodo(id: a, title: titles[a]), at: a) }
             }
           }
         }
       },
       notifications: { screen.renders },
-      expectedNotificationsPerOperation: TodoSession.renders(.apple, todos: n))
+      expectedNotificationsPerOperation: TodoSession.rendersPerAction(.apple, todos: n))
   }
 
   private static func todoSessionPlain(todos n: Int) -> PreparedCase {
     let titles = TodoSession.titles(n)
     let screen = PlainTodoScreen(titles: titles)
     let cursor = Cursor()
-    return PreparedCase(run: { iterations in
-      for a in cursor.cycle(iterations, through: n) {
-        for step in TodoSession.Step.allCases {
-          switch step {
-          case .toggle:
-            screen.send(.todo(a, .toggle))
-            screen.renderTodo(a)
-          case .toggleHidden:
-            screen.send(.todo(a, .toggle))
-            screen.renderList()
-          case .rename:
-            screen.send(.todo(a, .setTitle(TodoSession.edited)))
-            screen.renderTodo(a)
-          case .writeBackTitle:
-            screen.send(.todo(a, .setTitle(TodoSession.edited)))
-          case .showActive:
-            screen.send(.setFilter(.active))
-            screen.renderList()
-          case .showAll:
-            screen.send(.setFilter(.all))
-            screen.renderList()
-          case .add:
-            screen.send(.add(PlainTodo(id: n, title: TodoSession.edited)))
-            screen.renderList()
-          case .delete:
-            screen.send(.delete(n))
-            screen.renderList()
-          case .restoreTitle:
-            screen.send(.todo(a, .setTitle(titles[a])))
-            screen.renderTodo(a)
-          case .moveDown:
-            screen.send(.move(TodoSession.first, to: 2))
-            screen.renderList()
-          case .moveBack:
-            screen.send(.move(TodoSession.second, to: 0))
-            screen.renderList()
+    return PreparedCase(
+      operationsPerIteration: unrollFactor,
+      run: { iterations in
+        for a in cursor.cycle(iterations, through: n) {
+          for step in TodoSession.Step.allCases {
+            switch step {
+            case .toggle, .rename:
+              screen.send(step == .toggle ? .todo(a, .toggle) : .todo(a, .setTitle(TodoSession.edited)))
+              screen.renderTodo(a)
+            case .writeBackTitle:
+              screen.send(.todo(a, .setTitle(TodoSession.edited)))
+            case .toggleHidden:
+              screen.send(.todo(a, .toggle))
+              screen.renderList()
+            case .showActive:
+              screen.send(.setFilter(.active))
+              screen.renderList()
+            case .showAll:
+              screen.send(.setFilter(.all))
+              screen.renderList()
+            case .delete:
+              screen.send(.delete(a))
+              screen.renderList()
+            case .restore:
+              screen.send(.insert(PlainTodo(id: a, title: titles[a]), at: a))
+              screen.renderList()
+            }
           }
         }
-      }
-    })
+      })
   }
 
   /// ``todoSession`` as a ``CoreWorkload``, specialised per strategy.

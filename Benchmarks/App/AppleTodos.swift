@@ -27,9 +27,9 @@ final class AppleTodos: @unchecked Sendable {
     for todo in todos { index[todo.id] = todo }
   }
 
-  func add(_ todo: AppleTodo) {
+  func insert(_ todo: AppleTodo, at position: Int) {
     index[todo.id] = todo
-    todos.append(todo)
+    todos.insert(todo, at: position)
   }
 
   func delete(id: Int) {

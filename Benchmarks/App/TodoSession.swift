@@ -1,9 +1,9 @@
-/// The todo app's scripted session: eleven actions a user takes on a list of n
+/// The todo app's scripted session: eight actions a user takes on a list of n
 /// todos — check one, rename it, let its text field write the name back,
-/// filter to the active ones, uncheck the hidden one (an undo), show all, add
-/// a todo, delete it, restore the name, move the first todo down and back —
-/// in an order that leaves the list as it found it, so every session renders
-/// the same.
+/// filter to the active ones, uncheck the hidden one (an undo), show all,
+/// delete the todo and undo the deletion — in an order that leaves the list as
+/// it found it, so every session renders the same. One action is one
+/// operation: the session is `unrollFactor` (8) operations per iteration.
 ///
 /// The screen is a `ForEach` of the shown todos (reading the filter, the
 /// order, and each todo's `isDone` when the filter needs it) and one view per
@@ -12,7 +12,7 @@
 /// rendered once in that update (it is not also re-rendered if an observer of
 /// its earlier view fired), and a row no longer shown is not rendered.
 enum TodoSession {
-  /// The session's actions, in order.
+  /// The session's actions, in order; `a` is the session's todo.
   enum Step: CaseIterable {
     /// Check todo `a` (shown: the filter shows all).
     case toggle
@@ -26,16 +26,10 @@ enum TodoSession {
     case toggleHidden
     /// Show all todos.
     case showAll
-    /// Add a todo at the end.
-    case add
-    /// Delete the added todo.
+    /// Delete todo `a` (a swipe).
     case delete
-    /// Restore `a`'s name.
-    case restoreTitle
-    /// Move the first todo after the second.
-    case moveDown
-    /// Move it back.
-    case moveBack
+    /// Undo the deletion: a new todo `a`, as it started, at its position.
+    case restore
   }
 
   /// The documented rules that decide which views an action re-renders.
@@ -64,18 +58,14 @@ enum TodoSession {
   /// The name the session gives a todo.
   static let edited = "Edited"
 
-  /// The positions the move steps move.
-  static let first = [0]
-  static let second = [1]
-
   /// Renders (list and rows) the session's `step` causes on a list of `n`
   /// todos, all shown before the session, under `rules`.
   static func renders(of step: Step, _ rules: Rules, todos n: Int) -> Int {
     let everyone = n + 1  // the list and the n shown rows
     switch (step, rules) {
-    // `a`'s view reads `isDone`; the list, showing all, read only the order.
-    case (.toggle, .apple), (.toggle, .identity): return 1
-    case (.rename, .apple), (.rename, .identity): return 1
+    // `a`'s view reads `isDone` and the title; the list, showing all, read only
+    // the order.
+    case (.toggle, .apple), (.toggle, .identity), (.rename, .apple), (.rename, .identity): return 1
     case (.toggle, _), (.rename, _): return everyone
     // Nothing changed: no one, unless `todos` is noted on the way (keypath,
     // and whole since something was noted).
@@ -91,22 +81,25 @@ enum TodoSession {
     case (.toggleHidden, _): return n + 1
     case (.showAll, .whole): return everyone
     case (.showAll, _): return 1
-    // The order changed: the list, and a first render of the new todo; the
-    // shown rows too where they read `todos` (keypath, whole).
-    case (.add, .apple), (.add, .identity): return 2
-    case (.add, _): return n + 2
-    // The deleted todo's view is no longer shown.
+    // The order changed: the list; `a`'s view is no longer shown, and
+    // keypath and whole re-render the n - 1 rows still shown.
     case (.delete, .apple), (.delete, .identity): return 1
-    case (.delete, _): return everyone
-    case (.restoreTitle, .apple), (.restoreTitle, .identity): return 1
-    case (.restoreTitle, _): return everyone
-    case (.moveDown, .apple), (.moveDown, .identity), (.moveBack, .apple), (.moveBack, .identity): return 1
-    case (.moveDown, _), (.moveBack, _): return everyone
+    case (.delete, _): return n
+    // The list, and a first render of the new `a`; keypath and whole also
+    // re-render the n - 1 other rows.
+    case (.restore, .apple), (.restore, .identity): return 2
+    case (.restore, _): return n + 1
     }
   }
 
   /// Renders per session: the sum over its steps.
-  static func renders(_ rules: Rules, todos n: Int) -> Double {
-    Double(Step.allCases.reduce(0) { $0 + renders(of: $1, rules, todos: n) })
+  static func renders(_ rules: Rules, todos n: Int) -> Int {
+    Step.allCases.reduce(0) { $0 + renders(of: $1, rules, todos: n) }
+  }
+
+  /// Renders per action: a session's, over its eight actions (exact: an
+  /// eighth is a binary fraction).
+  static func rendersPerAction(_ rules: Rules, todos n: Int) -> Double {
+    Double(renders(rules, todos: n)) / Double(Step.allCases.count)
   }
 }

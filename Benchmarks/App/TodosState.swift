@@ -52,12 +52,10 @@ enum TodoAction: Sendable {
 enum TodosAction<Todo> {
   /// A row's own action, from its row store.
   case todo(Int, TodoAction)
-  /// Appends a todo.
-  case add(Todo)
+  /// Inserts a todo at a position (an undone deletion).
+  case insert(Todo, at: Int)
   /// Deletes the todo with this id (a swipe).
   case delete(Int)
-  /// Moves the todos at these positions (SwiftUI's `onMove`).
-  case move([Int], to: Int)
   /// Changes which todos are shown.
   case setFilter(TodoFilter)
 }
@@ -69,9 +67,8 @@ func todosReducer<S: ObservationStrategy>(
   switch action {
   case .todo(let id, .toggle): state.todos[id: id]?.isDone.toggle()
   case .todo(let id, .setTitle(let title)): state.todos[id: id]?.title = title
-  case .add(let todo): state.todos.append(todo)
+  case .insert(let todo, let position): state.todos.insert(todo, at: position)
   case .delete(let id): _ = state.todos.remove(id: id)
-  case .move(let offsets, let destination): state.todos.move(fromOffsets: offsets, toOffset: destination)
   case .setFilter(let filter): state.filter = filter
   }
   return .none
