@@ -15,7 +15,9 @@ enum Collections {
   static var suite: BenchmarkSuite {
     BenchmarkSuite(
       name: "collections",
-      summary: "Changing an observed identified collection of n rows, one observer per row plus one of the structure",
+      summary:
+        "Changing an observed identified collection of n rows, one observer per row plus one of the structure, "
+        + "and filtering it",
       scenarios: [
         updateRow.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "update-row-rearm"),
         insert.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "insert-rearm"),
@@ -25,6 +27,7 @@ enum Collections {
         sort.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "sort-rearm"),
         removeWhere.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "remove-where-rearm"),
         moveOffsets.comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: "move-offsets-rearm"),
+        filter,
         updateRowRearm.likeForLike(of: "update-row", ScenarioForm.bothRearm),
         insertRearm.likeForLike(of: "insert", ScenarioForm.bothRearm),
         removeRearm.likeForLike(of: "remove", ScenarioForm.bothRearm),

@@ -7,7 +7,10 @@ final class AppleRow: @unchecked Sendable {
   let id: Int
   var value = 0
 
-  init(id: Int) { self.id = id }
+  init(id: Int, value: Int = 0) {
+    self.id = id
+    self.value = value
+  }
 }
 
 /// The collection on Swift's `Observation` module, the natural Apple design: an

@@ -25,7 +25,7 @@ struct RegistryTests {
     #expect(
       names["collections"]
         == [
-          "update-row", "insert", "remove", "move", "replace-all", "sort", "remove-where", "move-offsets",
+          "update-row", "insert", "remove", "move", "replace-all", "sort", "remove-where", "move-offsets", "filter",
           "update-row-rearm", "insert-rearm", "remove-rearm", "move-rearm", "replace-all-rearm", "sort-rearm",
           "remove-where-rearm", "move-offsets-rearm",
         ])
