@@ -102,3 +102,32 @@ struct HeadlineTests {
     #expect(leading.lowerBound < beside.lowerBound)
   }
 }
+
+extension HeadlineTests {
+  @Test func headline_whenTheCheapestIsARefinement_namesTheCheapestOfEachPlainInvalidation() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath+identity", 100),
+      HeadlineCases.result("lock-thread-keypath", 700),
+      HeadlineCases.result("actor-thread-keypath", 600),
+      HeadlineCases.result("lock-thread-whole", 900),
+      HeadlineCases.result("apple", 400),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    #expect(lead.cheapest == "lock-thread-keypath+identity")
+    #expect(lead.unrefined.map(\.strategy) == ["actor-thread-keypath", "lock-thread-whole"])
+    let text = MarkdownSummary.render(run)
+    #expect(text.contains("`keypath`: `actor-thread-keypath` "))
+    #expect(HTMLReport.render(run).contains("without the refinement: <code>keypath</code>"))
+  }
+
+  @Test func headline_whenTheCheapestIsPlain_addsNothingBesideIt() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100),
+      HeadlineCases.result("lock-thread-whole", 300),
+      HeadlineCases.result("apple", 400),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    #expect(lead.unrefined.isEmpty)
+    #expect(!HTMLReport.render(run).contains("without the refinement"))
+  }
+}

@@ -38,6 +38,12 @@ extension HTMLReport {
       if let idiomatic = line.idiomatic {
         html += "<tr class=\"beside\"><td></td><td colspan=\"10\">beside it: \(idiomaticCell(idiomatic))</td></tr>\n"
       }
+      if !lead.unrefined.isEmpty {
+        let text = HeadlineText.unrefined(lead, duration: { HTMLText.escape(figureDuration($0)) }) {
+          "<code>\(HTMLText.escape($0))</code>"
+        }
+        html += "<tr class=\"beside\"><td></td><td colspan=\"10\">without the refinement: \(text)</td></tr>\n"
+      }
     }
     return html + "</table></div>\n"
   }

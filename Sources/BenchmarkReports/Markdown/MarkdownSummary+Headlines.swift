@@ -13,8 +13,9 @@ extension MarkdownSummary {
       "Per suite, its realistic shape (what an app does most). " + HeadlineText.legend { "`\($0)`" }
         + " n: the cheapest's samples.", "",
       "| suite | scenario | size | overhead above `none` | share of `apple`'s overhead | cheapest; tied | ratio to "
-        + "`apple` (95% interval) | ns/op | n | `apple` | `none` | beside it: idiomatic form |",
-      "|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|",
+        + "`apple` (95% interval) | ns/op | n | `apple` | `none` | beside it: idiomatic form | without the refinement: "
+        + "cheapest `keypath` · `whole` |",
+      "|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|",
     ]
     for line in headlines {
       let lead = line.lead
@@ -28,6 +29,7 @@ extension MarkdownSummary {
         NumberFormat.nanoseconds(lead.time), lead.samples?.text ?? "–",
         NumberFormat.nanoseconds(lead.appleTime), NumberFormat.nanoseconds(lead.noneTime),
         line.idiomatic.map(idiomaticCell) ?? "",
+        HeadlineText.unrefined(lead, duration: { NumberFormat.nanoseconds($0) + " ns" }) { "`\($0)`" },
       ]
       lines.append("| " + cells.joined(separator: " | ") + " |")
     }

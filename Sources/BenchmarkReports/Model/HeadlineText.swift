@@ -47,6 +47,18 @@ enum HeadlineText {
 
   /// The cheapest strategy and those tied with it, with `code` around each id:
   /// `` `X`; tied: `Y`, `Z` (3 of 12) ``, or `–`.
+  /// The cheapest of each plain invalidation beside a refined cheapest:
+  /// "`keypath`: `lock-thread-keypath` 369 µs, 1.66× (1.51×–1.83×) · `whole`: …",
+  /// or empty.
+  static func unrefined(
+    _ figures: HeadlineFigures, duration: (Figure?) -> String, code: (String) -> String
+  ) -> String {
+    figures.unrefined.map {
+      code($0.invalidation) + ": " + code($0.strategy) + " " + duration($0.time) + ", "
+        + ratio($0.ratio, interval: $0.interval)
+    }.joined(separator: " · ")
+  }
+
   static func ties(_ figures: HeadlineFigures, code: (String) -> String) -> String {
     guard let cheapest = figures.cheapest else { return "–" }
     let allTied = figures.compared > 2 && figures.tied.count + 1 == figures.compared

@@ -76,6 +76,19 @@ struct HeadlineFigures {
   var noneTime: Figure?
   /// `apple`'s overhead above `none`, for scale.
   var appleOverhead: Figure?
+  /// Where the cheapest is a refinement (`+identity`): the cheapest of each
+  /// plain invalidation (`keypath`, `whole`), what a design without the
+  /// refinement pays.
+  var unrefined: [UnrefinedFigure] = []
+
+  /// The cheapest strategy of one plain invalidation, by median.
+  struct UnrefinedFigure {
+    var invalidation: String
+    var strategy: String
+    var time: Figure?
+    var ratio: Figure?
+    var interval: ClosedRange<Double>?
+  }
 
   init(scenario: String, cases: [CaseResult], form: ScenarioForm?) {
     self.scenario = scenario
@@ -99,5 +112,19 @@ struct HeadlineFigures {
     overheadInterval = figures.overheadInterval
     share = figures.overheadShareOfApple
     shareInterval = figures.overheadShareInterval
+    guard name.contains("+") else { return }
+    for invalidation in ["keypath", "whole"] {
+      let members = cases.compactMap { result -> (CaseResult, Double)? in
+        let parts = result.strategy.split(separator: "-")
+        guard parts.count == 3, parts[2] == invalidation, case .value(let median)? = result.published?.medianNs
+        else { return nil }
+        return (result, median)
+      }
+      guard let (best, _) = members.min(by: { $0.1 < $1.1 }), let figures = best.published else { continue }
+      unrefined.append(
+        UnrefinedFigure(
+          invalidation: invalidation, strategy: best.strategy, time: figures.medianNs, ratio: figures.ratioToApple,
+          interval: figures.ratioInterval))
+    }
   }
 }
