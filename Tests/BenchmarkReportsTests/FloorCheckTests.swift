@@ -37,4 +37,16 @@ struct FloorCheckTests {
     let less = PassCases.result("a", passes: Array(repeating: [10, 10.2, 9.8], count: 4), instructions: 60_000)
     #expect(FloorCheck.evaluate(Self.run([less, floor])).first?.failed == true)
   }
+
+  @Test func evaluate_whenTheDifferenceIsUnderANanosecond_passes() throws {
+    // One compare per operation, its fixtures placed luckily in every pass:
+    // 0.16 ns against none's 0.42 ns is placement, not less work.
+    let floor = PassCases.result("none", passes: Array(repeating: [0.42, 0.425, 0.415, 0.42, 0.43], count: 4))
+    let placed = PassCases.result("a", passes: Array(repeating: [0.16, 0.161, 0.159, 0.16, 0.162], count: 4))
+    #expect(FloorCheck.evaluate(Self.run([placed, floor])).first?.failed == false)
+    // Past the floor, in every pass: less work.
+    let cheaper = PassCases.result("a", passes: Array(repeating: [2.9, 2.91, 2.89, 2.9, 2.92], count: 4))
+    let slower = PassCases.result("none", passes: Array(repeating: [4.2, 4.25, 4.15, 4.2, 4.3], count: 4))
+    #expect(FloorCheck.evaluate(Self.run([cheaper, slower])).first?.failed == true)
+  }
 }

@@ -9,8 +9,9 @@ import BenchmarkKit
 /// fails. "Measurably" means beyond both the noise and the resolution: the 95%
 /// interval of the paired ratio to `none` lies wholly below 1, the paired ratio
 /// of every pass is below 1, and the two medians differ by more than both cases'
-/// uncertainties together. Where a pass is not cheaper, the difference is where
-/// a buffer landed in the others, not the work done. Where the run counted both
+/// uncertainties together and by more than ``placementFloorNs``. Where a pass is
+/// not cheaper, the difference is where a buffer landed in the others, not the
+/// work done. Where the run counted both
 /// cases' instructions, the counts judge instead of time: the same instructions
 /// are the same work, whatever the clock says of their placement.
 public enum FloorCheck {
@@ -57,7 +58,7 @@ public enum FloorCheck {
     guard let figure = result.medianFigure, let noneFigure = none.medianFigure,
       let noneMedian = noneFigure.value
     else { return nil }
-    let margin = (result.uncertaintyNs ?? 0) + (none.uncertaintyNs ?? 0)
+    let margin = max((result.uncertaintyNs ?? 0) + (none.uncertaintyNs ?? 0), placementFloorNs)
     switch figure {
     case .value(let median):
       let passRatios = PairedRatio.passRatios(of: PairedRatio.pairs(result, none))
@@ -75,6 +76,15 @@ public enum FloorCheck {
       return nil
     }
   }
+
+  /// The smallest difference of time per operation the check takes for less
+  /// work: 1 ns, a few clock cycles. Below it, where a process placed its
+  /// fixtures moves a loop by as much for every pass of a run: `mutations/
+  /// equal-value[1]` (one compare per operation) ran in every pass of one full
+  /// run at 0.16 ns for each core strategy and 0.42 ns for `none`, and in the
+  /// run before at 0.43–0.48 ns for both in most passes, with the same code.
+  /// Counted instructions judge such cases; time cannot.
+  static let placementFloorNs = 1.0
 
   /// How many fewer instructions than `none` count as less work: 2%, room for a
   /// count that varies with state between equal stretches (`~` in the reports).
