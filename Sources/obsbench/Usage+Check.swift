@@ -8,7 +8,7 @@ extension Usage {
       lock-thread-keypath / apple on scopes/track-fire <= 0.25
       lock-thread-keypath on reads/untracked <= 5ns
       lock-thread-keypath on reads/untracked@1 allocs <= 0
-      lock-* / apple on reads/tracked* <= 0.5
+      lock-* / apple on reads/tracked-obj* <= 0.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT],
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
     notifications, instructions (per op, from run --metric instructions). The

@@ -131,3 +131,21 @@ extension HeadlineTests {
     #expect(!HTMLReport.render(run).contains("without the refinement"))
   }
 }
+
+extension HeadlineTests {
+  @Test func headline_countsTheStrategiesFasterAndSlowerThanApple() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100),
+      HeadlineCases.result("lock-thread-whole", 800),
+      HeadlineCases.result("lock-task-whole", 900),
+      HeadlineCases.result("apple", 400),
+      HeadlineCases.result("none", 20),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    #expect(lead.versusApple == .init(faster: 1, slower: 2, same: 0, unresolved: 0))
+    #expect(HeadlineText.versusApple(lead) == "1 faster, 2 slower of 3")
+    #expect(MarkdownSummary.render(run).contains("| 1 faster, 2 slower of 3 |"))
+    // Most of the strategies lose: the HTML marks it, whatever the cheapest did.
+    #expect(HTMLReport.render(run).contains("<td class=\"loss\">1 faster, 2 slower of 3</td>"))
+  }
+}

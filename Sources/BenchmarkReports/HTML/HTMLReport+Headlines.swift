@@ -15,7 +15,8 @@ extension HTMLReport {
     html +=
       "<div class=\"wide\"><table class=\"headlines\"><tr><th>suite</th><th>scenario</th><th>size</th>"
       + "<th>overhead above none</th><th>share of apple's overhead</th><th>ratio to apple (95% interval)</th>"
-      + "<th>cheapest; tied</th><th>ns/op</th><th>n</th><th>apple</th><th>none</th></tr>\n"
+      + "<th>strategies against apple</th><th>cheapest; tied</th><th>ns/op</th><th>n</th><th>apple</th>"
+      + "<th>none</th></tr>\n"
     for line in headlines {
       let lead = line.lead
       let form = HeadlineText.form(lead)
@@ -28,6 +29,10 @@ extension HTMLReport {
       html += "<td>\(HTMLText.escape(HeadlineText.overhead(lead.overhead, interval: lead.overheadInterval)))</td>"
       html += "<td>\(HTMLText.escape(HeadlineText.share(lead.share, interval: lead.shareInterval)))</td>"
       html += "<td\(ratio.hasPrefix(HeadlineText.noDifference) ? " class=\"same\"" : "")>\(HTMLText.escape(ratio))</td>"
+      let versus = lead.versusApple
+      html +=
+        "<td\(versus.slower > versus.faster ? " class=\"loss\"" : "")>"
+        + "\(HTMLText.escape(HeadlineText.versusApple(lead)))</td>"
       html += "<td class=\"ties\">\(HeadlineText.ties(lead) { "<code>\(HTMLText.escape($0))</code>" })</td>"
       html += "<td class=\"num\">\(HTMLText.escape(figureDuration(lead.time)))</td>"
       html += "<td>\(HTMLText.escape(lead.samples?.text ?? "–"))</td>"
@@ -36,13 +41,13 @@ extension HTMLReport {
       // The idiomatic form goes on a line of its own under the like-for-like one,
       // so the table keeps its width.
       if let idiomatic = line.idiomatic {
-        html += "<tr class=\"beside\"><td></td><td colspan=\"10\">beside it: \(idiomaticCell(idiomatic))</td></tr>\n"
+        html += "<tr class=\"beside\"><td></td><td colspan=\"11\">beside it: \(idiomaticCell(idiomatic))</td></tr>\n"
       }
       if !lead.unrefined.isEmpty {
         let text = HeadlineText.unrefined(lead, duration: { HTMLText.escape(figureDuration($0)) }) {
           "<code>\(HTMLText.escape($0))</code>"
         }
-        html += "<tr class=\"beside\"><td></td><td colspan=\"10\">without the refinement: \(text)</td></tr>\n"
+        html += "<tr class=\"beside\"><td></td><td colspan=\"11\">without the refinement: \(text)</td></tr>\n"
       }
     }
     return html + "</table></div>\n"

@@ -49,6 +49,7 @@ enum HTMLStyle {
     table.headlines td.scenario .form{white-space:normal;max-width:170px}
     table.headlines td.ties{min-width:330px}
     table.headlines td.same{color:#555;font-style:italic}
+    table.headlines td.loss{color:#a03000;font-weight:600}
     table.headlines td.ties{font-size:12px}
     table.headlines td.ties code{white-space:nowrap;font-size:11.5px}
     table.headlines tr.lead td{border-bottom:0}

@@ -13,9 +13,9 @@ extension MarkdownSummary {
       "Per suite, its realistic shape (what an app does most). " + HeadlineText.legend { "`\($0)`" }
         + " n: the cheapest's samples.", "",
       "| suite | scenario | size | overhead above `none` | share of `apple`'s overhead | cheapest; tied | ratio to "
-        + "`apple` (95% interval) | ns/op | n | `apple` | `none` | beside it: idiomatic form | without the refinement: "
-        + "cheapest `keypath` · `whole` |",
-      "|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|",
+        + "`apple` (95% interval) | strategies against `apple` | ns/op | n | `apple` | `none` | beside it: idiomatic form | "
+        + "without the refinement: cheapest `keypath` · `whole` |",
+      "|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---|---|",
     ]
     for line in headlines {
       let lead = line.lead
@@ -25,7 +25,7 @@ extension MarkdownSummary {
         HeadlineText.overhead(lead.overhead, interval: lead.overheadInterval),
         HeadlineText.share(lead.share, interval: lead.shareInterval),
         HeadlineText.ties(lead) { "`\($0)`" },
-        HeadlineText.ratio(lead.ratio, interval: lead.interval),
+        HeadlineText.ratio(lead.ratio, interval: lead.interval), HeadlineText.versusApple(lead),
         NumberFormat.nanoseconds(lead.time), lead.samples?.text ?? "–",
         NumberFormat.nanoseconds(lead.appleTime), NumberFormat.nanoseconds(lead.noneTime),
         line.idiomatic.map(idiomaticCell) ?? "",

@@ -59,6 +59,18 @@ enum HeadlineText {
     }.joined(separator: " · ")
   }
 
+  /// How the case's core strategies stand against `apple`: "10 faster, 2
+  /// slower of 12" (with "1 no difference" and "1 unresolved" where any), or
+  /// "–" when the case has none.
+  static func versusApple(_ figures: HeadlineFigures) -> String {
+    let counts = figures.versusApple
+    guard counts.total > 0 else { return "–" }
+    var parts = ["\(counts.faster) faster", "\(counts.slower) slower"]
+    if counts.same > 0 { parts.append("\(counts.same) no difference") }
+    if counts.unresolved > 0 { parts.append("\(counts.unresolved) unresolved") }
+    return parts.joined(separator: ", ") + " of \(counts.total)"
+  }
+
   static func ties(_ figures: HeadlineFigures, code: (String) -> String) -> String {
     guard let cheapest = figures.cheapest else { return "–" }
     let allTied = figures.compared > 2 && figures.tied.count + 1 == figures.compared

@@ -76,6 +76,21 @@ struct HeadlineFigures {
   var noneTime: Figure?
   /// `apple`'s overhead above `none`, for scale.
   var appleOverhead: Figure?
+  /// How the core strategies of the case stand against `apple`, by their own
+  /// ratio's 95% interval: wholly below 1, wholly above, holding 1, or with no
+  /// interval (a bound or an unpaired case). The cheapest alone hides a case
+  /// where most of them lose.
+  var versusApple = VersusApple()
+
+  /// Counts of core strategies by where their ratio to `apple` stands.
+  struct VersusApple: Equatable {
+    var faster = 0
+    var slower = 0
+    var same = 0
+    var unresolved = 0
+    var total: Int { faster + slower + same + unresolved }
+  }
+
   /// Where the cheapest is a refinement (`+identity`): the cheapest of each
   /// plain invalidation (`keypath`, `whole`), what a design without the
   /// refinement pays.
@@ -97,6 +112,19 @@ struct HeadlineFigures {
     appleTime = apple?.medianNs
     appleOverhead = apple?.overheadNs
     noneTime = cases.first { $0.strategy == Publication.floor }?.published?.medianNs
+    for result in cases where result.strategy != Publication.reference && result.strategy != Publication.floor {
+      guard case .value? = result.published?.ratioToApple, let interval = result.published?.ratioInterval else {
+        versusApple.unresolved += 1
+        continue
+      }
+      if interval.upperBound < 1 {
+        versusApple.faster += 1
+      } else if interval.lowerBound > 1 {
+        versusApple.slower += 1
+      } else {
+        versusApple.same += 1
+      }
+    }
     let compared = cases.filter { $0.published?.versusCheapest != nil }
     self.compared = compared.count
     guard let name = compared.first?.published?.versusCheapest?.cheapest,

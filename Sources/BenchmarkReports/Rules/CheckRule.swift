@@ -8,7 +8,7 @@ import BenchmarkKit
 /// lock-thread-keypath / apple on scopes/track-fire <= 0.25
 /// lock-thread-keypath on reads/untracked <= 5ns
 /// lock-thread-keypath on reads/untracked@1 allocs <= 0
-/// lock-* / apple on reads/tracked* <= 0.5
+/// lock-* / apple on reads/tracked-obj* <= 0.5
 /// ```
 ///
 /// Grammar: `STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT]`,
