@@ -13,8 +13,8 @@ extension MarkdownSummary {
       "Per suite, its realistic shape (what an app does most). " + HeadlineText.legend { "`\($0)`" }
         + " n: the cheapest's samples.", "",
       "| suite | scenario | size | overhead above `none` | share of `apple`'s overhead | cheapest; tied | ratio to "
-        + "`apple` (95% interval) | strategies against `apple` | ns/op | n | `apple` | `none` | beside it: idiomatic form | "
-        + "without the refinement: cheapest `keypath` · `whole` |",
+        + "`apple` (95% interval) | strategies against `apple` | ns/op | n | `apple` | `none` | beside it: "
+        + "idiomatic form | without the refinement: cheapest `keypath` · `whole` |",
       "|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---|---|",
     ]
     for line in headlines {
