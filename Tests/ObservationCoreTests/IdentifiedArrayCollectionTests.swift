@@ -74,6 +74,34 @@ struct IdentifiedArrayCollectionTests {
     #expect(array.ids == [1, 5, 7])
   }
 
+  @Test
+  func removeAllWhere_inPlace_matchesAnArrayOracle_andKeepsEveryLookup() {
+    // Shuffled ids and every removal pattern of a few moduli, on a shared copy
+    // and on a unique one: the order, each kept row by id and by position.
+    var generator = SystemRandomNumberGenerator()
+    let ids = Array(0..<60).shuffled(using: &generator)
+    for modulus in [2, 3, 7, 60] {
+      for remainder in [0, 1] {
+        var array = rows(ids)
+        // Shared with a copy for one remainder, unique for the other.
+        let shared = remainder == 0 ? array : nil
+        array.removeAll { $0.id % modulus == remainder }
+        let expected = ids.filter { $0 % modulus != remainder }
+        #expect(array.ids == expected)
+        #expect(array.count == expected.count)
+        #expect(expected.allSatisfy { array[id: $0]?.value == $0 * 10 })
+        #expect(array.map(\.value) == expected.map { $0 * 10 })
+        #expect(ids.filter { $0 % modulus == remainder }.allSatisfy { array[id: $0] == nil })
+        if let shared {
+          #expect(shared.ids == ids)
+          #expect(ids.allSatisfy { shared[id: $0]?.value == $0 * 10 })
+        }
+        array.append(Row(id: 1000, value: 7))
+        #expect(array[id: 1000]?.value == 7 && array.ids.last == 1000)
+      }
+    }
+  }
+
   /// SwiftUI's `move(fromOffsets:toOffset:)` on an array: the elements at the
   /// offsets, in order, land before what was at the destination.
   private func oracleMove(_ array: [Int], _ offsets: Set<Int>, _ destination: Int) -> [Int] {
