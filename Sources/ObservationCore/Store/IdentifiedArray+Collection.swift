@@ -91,52 +91,23 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 
   /// Removes every row `shouldBeRemoved` picks, keeping the order of the rest;
   /// the removed rows' observers are notified as of a replacement, and the
-  /// structure if any was removed. Every row is judged, in order, before any
-  /// is removed, so a predicate that throws changes nothing.
+  /// structure if any was removed.
   ///
-  /// In place: the kept ids are compacted and each removed row frees its slot
-  /// (the last slot moves into it), so the kept rows keep their storage and
-  /// their ids are not hashed again.
-  ///
-  /// - Complexity: O(n) for n rows: one lookup per row to judge it, and a few
-  ///   per removed row.
+  /// - Complexity: O(n).
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     let storage = _storage
-    var removed: [Int] = []
+    var kept: [ID] = []
+    kept.reserveCapacity(storage.ids.count)
     try storage.rows.withUnsafeBufferPointer { rows in
       let base = rows.baseAddress.unsafelyUnwrapped
-      for (position, id) in storage.ids.enumerated()
-      where try shouldBeRemoved(Self.payload(base + storage.slots[id].unsafelyUnwrapped).pointee) {
-        removed.append(position)
+      for id in storage.ids where try !shouldBeRemoved(Self.payload(base + storage.slots[id].unsafelyUnwrapped).pointee)
+      {
+        kept.append(id)
       }
     }
-    guard !removed.isEmpty else { return }
-    makeUnique()
-    var gone: [Element] = []
-    gone.reserveCapacity(removed.count)
-    for position in removed {
-      let id = _storage.ids[position]
-      let slot = _storage.slots[id].unsafelyUnwrapped
-      gone.append(_storage.rows[slot].unsafelyUnwrapped)
-      removeSlot(of: id, at: slot)
-    }
-    // Compacted in one pass, the removed positions skipped in order.
-    _storage.ids.withUnsafeMutableBufferPointer { ids in
-      var next = 0
-      var kept = 0
-      for position in ids.indices {
-        if next < removed.count && removed[next] == position {
-          next += 1
-        } else {
-          ids.swapAt(kept, position)
-          kept += 1
-        }
-      }
-    }
-    _storage.ids.removeLast(removed.count)
-    for row in gone { row.didReplace() }
-    didSet(Self.structure)
+    guard kept.count != storage.ids.count else { return }
+    replaceAll(ids: kept) { _ in preconditionFailure("every kept id has its row") }
   }
 
   /// Moves the rows at `offsets` to `destination`, keeping their relative
