@@ -43,7 +43,7 @@ extension App {
       operationsPerIteration: unrollFactor,
       run: { iterations in
         for a in cursor.cycle(iterations, through: n) {
-          for step in TodoSession.Step.allCases {
+          for step in TodoSession.steps {
             switch step {
             case .toggle, .toggleHidden: screen.send(.toggle, toTodo: a)
             case .rename, .writeBackTitle: screen.send(.setTitle(TodoSession.edited), toTodo: a)
@@ -68,7 +68,7 @@ extension App {
       operationsPerIteration: unrollFactor,
       run: { iterations in
         for a in cursor.cycle(iterations, through: n) {
-          for step in TodoSession.Step.allCases {
+          for step in TodoSession.steps {
             switch step {
             case .toggle, .toggleHidden: screen.change { $0.index[a]!.isDone.toggle() }
             case .rename, .writeBackTitle: screen.change { $0.index[a]!.title = TodoSession.edited }
@@ -92,7 +92,7 @@ extension App {
       operationsPerIteration: unrollFactor,
       run: { iterations in
         for a in cursor.cycle(iterations, through: n) {
-          for step in TodoSession.Step.allCases {
+          for step in TodoSession.steps {
             switch step {
             case .toggle, .rename:
               screen.send(step == .toggle ? .todo(a, .toggle) : .todo(a, .setTitle(TodoSession.edited)))
