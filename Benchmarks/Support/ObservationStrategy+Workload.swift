@@ -11,6 +11,15 @@ extension ObservationStrategy {
   /// Whether stores skip ancestors whose child kept its identity.
   static var isIdentity: Bool { skipsUnchangedIdentity }
 
+  /// Whether this is the store floor (``StoreFloor``), which observes nothing.
+  static var isStoreFloor: Bool { StoreFloor.isFloor(Self.self) }
+
+  /// The notifications one operation must cause under this strategy, given
+  /// `expected` under an observing one: none for the store floor.
+  static func notifying(_ expected: Double?) -> Double? {
+    isStoreFloor ? expected.map { _ in 0 } : expected
+  }
+
   /// The isolation a case of this strategy is timed in: `ObservationActor` for
   /// actor registrars, so that the whole loop runs there and no hop is timed.
   static var timingIsolation: ((_ body: @escaping () -> Void) -> Void)? {
@@ -41,7 +50,8 @@ extension PreparedCase {
   ///     `repeatUnrolled`.
   ///   - run: Performs the given number of loop iterations.
   ///   - notifications: A cumulative count of `onChange` calls.
-  ///   - expected: The notifications one operation must cause, or `nil`.
+  ///   - expected: The notifications one operation must cause, or `nil`;
+  ///     taken as 0 for the store floor, which notifies nobody.
   ///   - context: Wraps every timing (see ``timed(within:)``), inside `S`'s
   ///     isolation; `nil` when nothing surrounds the timed loop.
   ///   - tearDown: Cancels observations and drops models, in `S`'s isolation.
@@ -64,7 +74,7 @@ extension PreparedCase {
       operationsPerIteration: operationsPerIteration,
       run: run,
       notifications: notifications,
-      expectedNotificationsPerOperation: expected,
+      expectedNotificationsPerOperation: S.notifying(expected),
       isolation: isolation,
       tearDown: tearDown.map { tearDown in { S.inIsolation(tearDown) } }
     )

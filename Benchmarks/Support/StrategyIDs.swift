@@ -39,8 +39,12 @@ enum StrategyIDs {
   static var objects: [String] { matrix + [apple, none] }
   /// Object workloads where plain code has nothing to do (pure observation).
   static var objectsObserved: [String] { matrix + [apple] }
-  /// Store workloads: the matrix, its refinements, then apple and none.
-  static var stores: [String] { matrix + refinements + [apple, none] }
+  /// The store with observation taken out (``StoreFloor``): a store
+  /// workload's routing alone, the floor its strategies' observation sits on.
+  static var storeFloor: [String] { roster.ids([.storeFloor]) }
+  /// Store workloads: the matrix, its refinements, the store floor, then
+  /// apple and none.
+  static var stores: [String] { matrix + refinements + storeFloor + [apple, none] }
 
   /// The strategies whose models may be used from several threads at once
   /// (``StrategyCapabilities/usableFromAnyThread``).

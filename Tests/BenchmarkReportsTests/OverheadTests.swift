@@ -1,6 +1,7 @@
 import BenchmarkKit
-@testable import BenchmarkReports
 import Testing
+
+@testable import BenchmarkReports
 
 /// Observation's overhead above `none`, published once: never negative, a bound
 /// when its interval reaches 0, and as a share of apple's.
@@ -72,5 +73,75 @@ struct OverheadTests {
     #expect(header.firstIndex(of: "overhead_share_of_apple") != nil)
     let lockRow = try #require(csv.first { $0.count > 2 && $0[2] == "lock-thread-keypath" })
     #expect(header.firstIndex(of: "overhead_ns").map { lockRow[$0] } == NumberFormat.fixed(lock.overheadNs?.value))
+  }
+}
+
+/// A store workload's time split: the store floor's routing above `none`, and
+/// each store strategy's observation above the store floor, beside apple's
+/// overhead above `none`.
+@Suite("Observation above the store floor")
+struct StoreFloorSplitTests {
+  static func run() -> BenchmarkRun {
+    HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath+identity", 300),
+      HeadlineCases.result("lock-thread-whole", 1_000),
+      HeadlineCases.result("store-floor", 200),
+      HeadlineCases.result("apple", 400),
+      HeadlineCases.result("none", 20),
+    ])
+  }
+
+  @Test func publish_whenAStoreFloorIsBeside_splitsRoutingFromObservation() throws {
+    let run = Self.run()
+    let published = { (id: String) in run.cases.first { $0.strategy == id }?.published }
+    let cheapest = try #require(published("lock-thread-keypath+identity"))
+    // 300 − 200 above the floor, against apple's 400 − 20 above none.
+    #expect(cheapest.overStoreFloorNs?.value.map { $0 > 80 && $0 < 120 } == true)
+    #expect(cheapest.overStoreFloorShareOfApple?.value.map { $0 > 0.2 && $0 < 0.33 } == true)
+    // The floor's own overhead above none is the routing; it has no share.
+    let floor = try #require(published("store-floor"))
+    #expect(floor.overheadNs?.value.map { $0 > 160 && $0 < 200 } == true)
+    #expect(floor.overheadShareOfApple == nil)
+    #expect(floor.overStoreFloorNs == nil)
+    #expect(floor.versusCheapest == nil, "the store floor is not a choice")
+    #expect(published("apple")?.overStoreFloorNs == nil)
+    let csv = try CSVTable.parse(ResultsCSV.render(run))
+    let header = csv[0]
+    let row = try #require(csv.first { $0.count > 2 && $0[2] == "lock-thread-keypath+identity" })
+    #expect(header.last == "over_store_floor_share_ci_high")
+    #expect(
+      header.firstIndex(of: "over_store_floor_ns").map { row[$0] }
+        == NumberFormat.fixed(cheapest.overStoreFloorNs?.value))
+  }
+
+  @Test func headline_namesRoutingAndObservation_andCountsNoStoreFloorAmongTheStrategies() throws {
+    let run = Self.run()
+    let line = try #require(Headline.headlines(of: run).first)
+    #expect(line.lead.cheapest == "lock-thread-keypath+identity")
+    #expect(line.lead.versusApple.total == 2, "the store floor is not one of the strategies against apple")
+    let split = HeadlineText.storeSplit(line.lead)
+    #expect(split.hasPrefix("routing +"))
+    #expect(split.contains("observation above it +"))
+    #expect(split.contains("of apple's overhead"))
+    #expect(MarkdownSummary.render(run).contains(split))
+  }
+
+  @Test func headline_withoutAStoreFloor_saysNothingOfIt() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 300), HeadlineCases.result("apple", 400),
+      HeadlineCases.result("none", 20),
+    ])
+    let line = try #require(Headline.headlines(of: run).first)
+    #expect(HeadlineText.storeSplit(line.lead).isEmpty)
+  }
+
+  @Test func floorCheck_doesNotJudgeTheStoreFloor_whichSkipsWhatFiringTriggers() {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 300), HeadlineCases.result("store-floor", 5),
+      HeadlineCases.result("none", 200),
+    ])
+    let results = FloorCheck.evaluate(run)
+    #expect(!results.isEmpty)
+    #expect(results.allSatisfy { $0.outcome?.passed == true })
   }
 }

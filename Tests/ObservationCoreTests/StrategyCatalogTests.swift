@@ -44,11 +44,13 @@ struct StrategyCapabilityTests {
     let roles = StrategyCatalog.entries.map(\.role)
     #expect(
       roles == Array(repeating: .matrix, count: 8) + Array(repeating: .refinement, count: 4)
-        + Array(repeating: .checked, count: 4))
+        + Array(repeating: .checked, count: 4) + [.storeFloor])
     #expect(StrategyCatalog.variants.isEmpty)
     #expect(
       StrategyCatalog.refinements.map { $0.id }
-        == StrategyCatalog.entries.filter { $0.capabilities.contains(.identitySkipping) }.map(\.id))
+        == StrategyCatalog.entries.filter { $0.capabilities.contains(.identitySkipping) && $0.role != .storeFloor }
+        .map(\.id))
+    #expect(StrategyCatalog.entries.last?.id == "store-floor")
     #expect(StrategyCatalog.checked.allSatisfy { $0.capabilities.contains(.untrackedChecking) })
     #expect(Set(StrategyCatalog.entries.map(\.id)).count == StrategyCatalog.entries.count, "ids are unique")
   }

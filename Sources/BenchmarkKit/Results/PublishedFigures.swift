@@ -38,6 +38,20 @@ public struct PublishedFigures: Codable, Hashable, Sendable {
   public var overheadShareOfApple: Figure?
   /// The 95% interval of that share, from the two overheads' intervals.
   public var overheadShareInterval: ClosedRange<Double>?
+  /// In a store workload, the time a store strategy's observation adds above
+  /// the store floor (`store-floor`: the same store with nothing observed) of
+  /// the same scenario and size, in ns: what observation costs once the
+  /// store's own routing is taken out; a bound (`< x`) when its interval
+  /// reaches 0; `nil` where the scenario has no store floor or it does not
+  /// resolve.
+  public var overStoreFloorNs: Figure?
+  /// The 95% interval of ``overStoreFloorNs`` when it is a value.
+  public var overStoreFloorInterval: ClosedRange<Double>?
+  /// ``overStoreFloorNs`` as a share of `apple`'s overhead above `none`: the
+  /// two observations' costs, each above its own floor (1 = the same).
+  public var overStoreFloorShareOfApple: Figure?
+  /// The 95% interval of that share.
+  public var overStoreFloorShareInterval: ClosedRange<Double>?
   /// The case against the cheapest strategy of its scenario and size; `nil` for
   /// `apple`, `none` and cases without figures.
   public var versusCheapest: CheapestComparison?

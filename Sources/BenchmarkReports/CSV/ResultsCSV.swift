@@ -24,9 +24,15 @@ import BenchmarkKit
 /// headline scenario the strategy it is `dominated_by`, if any.
 ///
 /// A case that times single operations (``CaseResult/latency``, a stall probe)
-/// ends its row with their count and percentiles: `latency_ops`,
+/// gives their count and percentiles: `latency_ops`,
 /// `latency_p50_ns`, `latency_p99_ns`, `latency_p999_ns`, `latency_max_ns` and
 /// `latency_over_1ms`, the operations that took 1 ms or more; empty elsewhere.
+///
+/// Last, in a store workload, `over_store_floor_ns` (with its bound mark and
+/// interval): a store strategy's time above the store floor (`store-floor`,
+/// the same store with nothing observed), what its observation costs apart
+/// from the store's routing; then that as a share of `apple`'s overhead above
+/// `none` (`over_store_floor_share_of_apple`, with its bound and interval).
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -41,6 +47,9 @@ public enum ResultsCSV {
     "overhead_share_of_apple", "overhead_share_bound", "overhead_share_ci_low", "overhead_share_ci_high",
     "cheapest", "tied_with_cheapest", "dominated_by",
     "latency_ops", "latency_p50_ns", "latency_p99_ns", "latency_p999_ns", "latency_max_ns", "latency_over_1ms",
+    "over_store_floor_ns", "over_store_floor_bound", "over_store_floor_ci_low", "over_store_floor_ci_high",
+    "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
+    "over_store_floor_share_ci_high",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -86,10 +95,24 @@ public enum ResultsCSV {
         published?.versusCheapest?.cheapest ?? "",
         published?.versusCheapest.map { $0.isTied ? "true" : "false" } ?? "",
         published?.choice?.dominatedBy ?? "",
-      ] + latencyFields(result.latency)
+      ] + latencyFields(result.latency) + storeFloorFields(published)
       lines.append(CSVField.row(fields))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The columns of a store strategy's time above the store floor and its
+  /// share of apple's overhead above `none`, empty elsewhere.
+  private static func storeFloorFields(_ published: PublishedFigures?) -> [String] {
+    [
+      NumberFormat.fixed(published?.overStoreFloorNs?.number), published?.overStoreFloorNs?.boundMark ?? "",
+      NumberFormat.fixed(published?.overStoreFloorInterval?.lowerBound),
+      NumberFormat.fixed(published?.overStoreFloorInterval?.upperBound),
+      NumberFormat.ratioField(published?.overStoreFloorShareOfApple?.number),
+      published?.overStoreFloorShareOfApple?.boundMark ?? "",
+      NumberFormat.ratioField(published?.overStoreFloorShareInterval?.lowerBound),
+      NumberFormat.ratioField(published?.overStoreFloorShareInterval?.upperBound),
+    ]
   }
 
   /// The latency columns of a case, empty for one that timed no single operation.

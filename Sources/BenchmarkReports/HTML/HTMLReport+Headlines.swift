@@ -49,6 +49,10 @@ extension HTMLReport {
         }
         html += "<tr class=\"beside\"><td></td><td colspan=\"11\">without the refinement: \(text)</td></tr>\n"
       }
+      let split = HeadlineText.storeSplit(lead)
+      if !split.isEmpty {
+        html += "<tr class=\"beside\"><td></td><td colspan=\"11\">store \(HTMLText.escape(split))</td></tr>\n"
+      }
     }
     return html + "</table></div>\n"
   }

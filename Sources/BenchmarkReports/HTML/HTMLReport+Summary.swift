@@ -102,7 +102,7 @@ extension HTMLReport {
     let latest = values.last ?? nil
     var classes = [String]()
     var style = ""
-    if strategy == SummaryTable.floor {
+    if strategy == SummaryTable.floor || strategy == Publication.storeFloor {
       classes.append("floor")
     } else if strategy == SummaryTable.reference {
       classes.append("ref")

@@ -14,8 +14,8 @@ extension MarkdownSummary {
         + " n: the cheapest's samples.", "",
       "| suite | scenario | size | overhead above `none` | share of `apple`'s overhead | cheapest; tied | ratio to "
         + "`apple` (95% interval) | strategies against `apple` | ns/op | n | `apple` | `none` | beside it: "
-        + "idiomatic form | without the refinement: cheapest `keypath` · `whole` |",
-      "|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---|---|",
+        + "idiomatic form | without the refinement: cheapest `keypath` · `whole` | store routing · observation |",
+      "|---|---|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---|---|---|",
     ]
     for line in headlines {
       let lead = line.lead
@@ -30,6 +30,7 @@ extension MarkdownSummary {
         NumberFormat.nanoseconds(lead.appleTime), NumberFormat.nanoseconds(lead.noneTime),
         line.idiomatic.map(idiomaticCell) ?? "",
         HeadlineText.unrefined(lead, duration: { NumberFormat.nanoseconds($0) + " ns" }) { "`\($0)`" },
+        HeadlineText.storeSplit(lead),
       ]
       lines.append("| " + cells.joined(separator: " | ") + " |")
     }

@@ -45,6 +45,20 @@ enum HeadlineText {
     }
   }
 
+  /// A store workload's time split in two: "routing +1.20 µs (1.10–1.31) ·
+  /// observation above it +310 ns (250–372), 41% (30–55%) of apple's
+  /// overhead"; empty where the case has no store floor.
+  static func storeSplit(_ figures: HeadlineFigures) -> String {
+    guard figures.routing != nil || figures.observation != nil else { return "" }
+    var text = "routing " + overhead(figures.routing, interval: figures.routingInterval)
+    text += " · observation above it " + overhead(figures.observation, interval: figures.observationInterval)
+    if figures.observationShare != nil {
+      text +=
+        ", " + share(figures.observationShare, interval: figures.observationShareInterval) + " of apple's overhead"
+    }
+    return text
+  }
+
   /// The cheapest strategy and those tied with it, with `code` around each id:
   /// `` `X`; tied: `Y`, `Z` (3 of 12) ``, or `–`.
   /// The cheapest of each plain invalidation beside a refined cheapest:
@@ -110,13 +124,17 @@ enum HeadlineText {
       + "reaches 0), "
       + "and that overhead as a share of \(code("apple"))'s own overhead above \(code("none")). "
       + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be "
-        + "told from it, "
+      + "told from it, "
       + "so all are named (k of n: how many of the n strategies compared). "
       + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds "
-        + "1. "
+      + "1. "
       + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic "
-        + "one beside it; "
-      + "one without a like-for-like form is labelled idiomatic."
+      + "one beside it; "
+      + "one without a like-for-like form is labelled idiomatic. "
+      + "Store routing · observation: where the core's side is a store and \(code("apple"))'s an object, the "
+      + "store floor's time above \(code("none")) (\(code("store-floor")): the same store with nothing observed, "
+      + "its routing alone), then the cheapest's time above the store floor with its share of "
+      + "\(code("apple"))'s overhead: observation compared with observation."
   }
 
   private static func percent(_ share: Double) -> String {

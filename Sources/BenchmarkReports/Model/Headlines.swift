@@ -76,6 +76,17 @@ struct HeadlineFigures {
   var noneTime: Figure?
   /// `apple`'s overhead above `none`, for scale.
   var appleOverhead: Figure?
+  /// In a store workload, the store floor's time above `none` (the store's own
+  /// routing, nothing observed) and its interval.
+  var routing: Figure?
+  var routingInterval: ClosedRange<Double>?
+  /// The cheapest's time above the store floor (what its observation costs
+  /// apart from routing), its interval, and that as a share of `apple`'s
+  /// overhead above `none`.
+  var observation: Figure?
+  var observationInterval: ClosedRange<Double>?
+  var observationShare: Figure?
+  var observationShareInterval: ClosedRange<Double>?
   /// How the core strategies of the case stand against `apple`, by their own
   /// ratio's 95% interval: wholly below 1, wholly above, holding 1, or with no
   /// interval (a bound or an unpaired case). The cheapest alone hides a case
@@ -112,7 +123,10 @@ struct HeadlineFigures {
     appleTime = apple?.medianNs
     appleOverhead = apple?.overheadNs
     noneTime = cases.first { $0.strategy == Publication.floor }?.published?.medianNs
-    for result in cases where result.strategy != Publication.reference && result.strategy != Publication.floor {
+    let storeFloor = cases.first { $0.strategy == Publication.storeFloor && $0.failure == nil }?.published
+    routing = storeFloor?.overheadNs
+    routingInterval = storeFloor?.overheadInterval
+    for result in cases where Publication.isChoice(result.strategy) {
       guard case .value? = result.published?.ratioToApple, let interval = result.published?.ratioInterval else {
         versusApple.unresolved += 1
         continue
@@ -140,6 +154,10 @@ struct HeadlineFigures {
     overheadInterval = figures.overheadInterval
     share = figures.overheadShareOfApple
     shareInterval = figures.overheadShareInterval
+    observation = figures.overStoreFloorNs
+    observationInterval = figures.overStoreFloorInterval
+    observationShare = figures.overStoreFloorShareOfApple
+    observationShareInterval = figures.overStoreFloorShareInterval
     guard name.contains("+") else { return }
     for invalidation in ["keypath", "whole"] {
       let members = cases.compactMap { result -> (CaseResult, Double)? in

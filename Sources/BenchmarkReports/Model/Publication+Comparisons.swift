@@ -3,11 +3,21 @@ import BenchmarkKit
 extension Publication {
   /// The strategy that is the floor: the same work with no observation.
   public static let floor = FloorCheck.floor
+  /// The store floor of store workloads: the same store with nothing
+  /// observed, its routing alone. Not a choice.
+  public static let storeFloor = "store-floor"
+
+  /// Whether `strategy` is one to choose between: not `apple`, `none` or the
+  /// store floor, which are what the choices are measured against.
+  public static func isChoice(_ strategy: String) -> Bool {
+    strategy != reference && strategy != floor && strategy != storeFloor
+  }
 
   /// `run` with the figures that compare each case with the cases beside it
   /// published, from the per-case figures it already holds
   /// (``publishCases(_:)``): its overhead above `none` and that overhead as a
-  /// share of `apple`'s (``overhead(of:floor:)``), how it stands against the
+  /// share of `apple`'s (``overhead(of:floor:)``), in a store workload its time
+  /// above the store floor and that as a share of `apple`'s overhead, how it stands against the
   /// cheapest strategy (``versusCheapest(_:)``), and in the suites' headline
   /// scenarios whether another strategy dominates it (``choices(_:)``).
   ///
@@ -41,11 +51,25 @@ extension Publication {
         let index = indices[position]
         run.cases[index].published?.overheadNs = overhead.0
         run.cases[index].published?.overheadInterval = overhead.1
-        guard cases[position].strategy != reference, let appleOverhead,
+        guard cases[position].strategy != reference, cases[position].strategy != storeFloor, let appleOverhead,
           let share = share(overhead, of: appleOverhead)
         else { continue }
         run.cases[index].published?.overheadShareOfApple = share.0
         run.cases[index].published?.overheadShareInterval = share.1
+      }
+      // Observation apart from routing: each store strategy above the store
+      // floor, beside apple's overhead above `none`.
+      if let storeFloorFigures = cases.first(where: { $0.strategy == storeFloor && $0.failure == nil })?.published {
+        for (position, result) in cases.enumerated() where isChoice(result.strategy) {
+          guard let figures = result.published, let over = overhead(of: figures, floor: storeFloorFigures)
+          else { continue }
+          let index = indices[position]
+          run.cases[index].published?.overStoreFloorNs = over.0
+          run.cases[index].published?.overStoreFloorInterval = over.1
+          guard let appleOverhead, let share = share(over, of: appleOverhead) else { continue }
+          run.cases[index].published?.overStoreFloorShareOfApple = share.0
+          run.cases[index].published?.overStoreFloorShareInterval = share.1
+        }
       }
       for (position, comparison) in versusCheapest(cases) {
         run.cases[indices[position]].published?.versusCheapest = comparison
@@ -58,13 +82,12 @@ extension Publication {
     return run
   }
 
-  /// The cases among `cases` that are choices to compare: neither `apple` nor
-  /// `none`, measured, with published figures; by position in `cases`.
+  /// The cases among `cases` that are choices to compare (``isChoice(_:)``),
+  /// measured, with published figures; by position in `cases`.
   static func candidates(_ cases: [CaseResult]) -> [Int] {
     cases.indices.filter { index in
       let result = cases[index]
-      return result.strategy != reference && result.strategy != floor && result.failure == nil
-        && result.published != nil
+      return isChoice(result.strategy) && result.failure == nil && result.published != nil
     }
   }
 }

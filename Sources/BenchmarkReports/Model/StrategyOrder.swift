@@ -1,10 +1,11 @@
 /// The order strategies appear in across reports: the strategies under test in
-/// the order the run measured them, then the reference `apple`, then the floor
-/// `none`, so the two yardsticks always sit at the right-hand end.
+/// the order the run measured them, then the store floor `store-floor`, the
+/// reference `apple` and the floor `none`, so the yardsticks always sit at the
+/// right-hand end.
 enum StrategyOrder {
   /// `strategies` reordered, first-seen order kept otherwise.
   static func sorted(_ strategies: [String]) -> [String] {
-    let yardsticks = [SummaryTable.reference, SummaryTable.floor]
+    let yardsticks = [Publication.storeFloor, SummaryTable.reference, SummaryTable.floor]
     return strategies.filter { !yardsticks.contains($0) } + yardsticks.filter(strategies.contains)
   }
 }

@@ -35,6 +35,8 @@ public enum StrategyCatalog {
     visitor.visit(UntrackedChecking<LockTaskKeyPath>.self, role: .checked)
     visitor.visit(UntrackedChecking<ActorThreadKeyPath>.self, role: .checked)
     visitor.visit(UntrackedChecking<ActorTaskKeyPath>.self, role: .checked)
+    // The store with observation taken out, measured beside store strategies.
+    visitor.visit(StoreFloor.self, role: .storeFloor)
   }
 
   /// Every strategy of ``visit(_:)`` as an entry, in the same order.

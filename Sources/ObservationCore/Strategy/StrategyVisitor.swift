@@ -21,6 +21,9 @@ public enum StrategyRole: String, Sendable, Hashable, CaseIterable {
   case refinement
   /// `+checked`: untracked-access checking on a per-field strategy.
   case checked
+  /// ``StoreFloor``: a store with no observation, the floor of store
+  /// workloads; not a choice.
+  case storeFloor = "store-floor"
 }
 
 /// A strategy of a catalog as a value: its type, opened only where
