@@ -102,6 +102,76 @@ struct IdentifiedArrayCollectionTests {
     }
   }
 
+  @Test
+  func sort_betweenOtherOperations_matchesAnArrayOracle_whateverTheKeptOrder() {
+    // A sort keeps the slots it sorted; inserts, removals (which move the
+    // last slot into the hole), moves and row updates in between leave that
+    // order stale, and the next sort must not trust it. Against a plain array.
+    var generator = SystemRandomNumberGenerator()
+    var array = rows(Array(0..<40).shuffled(using: &generator))
+    var oracle = array.map { ($0.id, $0.value) }
+    var next = 1000
+    for step in 0..<200 {
+      // Every seventh step changes a collection shared with a copy.
+      let copy = step % 7 == 0 ? (array, oracle) : nil
+      switch step % 6 {
+      case 0:
+        array.sort { $0.value < $1.value }
+        oracle.sort { $0.1 < $1.1 }
+      case 1:
+        array.sort { $0.id > $1.id }
+        oracle.sort { $0.0 > $1.0 }
+      case 2:
+        let id = oracle[Int.random(in: 0..<oracle.count, using: &generator)].0
+        array.remove(id: id)
+        oracle.removeAll { $0.0 == id }
+      case 3:
+        let at = Int.random(in: 0...oracle.count, using: &generator)
+        array.insert(Row(id: next, value: Int.random(in: 0..<500, using: &generator)), at: at)
+        oracle.insert((next, array[id: next]!.value), at: at)
+        next += 1
+      case 4:
+        let id = oracle[Int.random(in: 0..<oracle.count, using: &generator)].0
+        let value = Int.random(in: 0..<500, using: &generator)
+        array[id: id]?.value = value
+        oracle[oracle.firstIndex { $0.0 == id }!].1 = value
+      default:
+        array.removeAll { $0.value % 5 == 0 }
+        oracle.removeAll { $0.1 % 5 == 0 }
+        array.sort { $0.value < $1.value }
+        oracle.sort { $0.1 < $1.1 }
+      }
+      #expect(array.ids == oracle.map(\.0), "step \(step)")
+      #expect(array.map(\.value) == oracle.map(\.1), "step \(step)")
+      #expect(oracle.allSatisfy { array[id: $0.0]?.value == $0.1 }, "step \(step)")
+      if let (copy, before) = copy {
+        #expect(copy.ids == before.map(\.0), "a copy keeps its order, step \(step)")
+        #expect(copy.map(\.value) == before.map(\.1), "step \(step)")
+      }
+      if oracle.count < 10 {
+        for _ in 0..<20 {
+          array.append(Row(id: next, value: next % 500))
+          oracle.append((next, next % 500))
+          next += 1
+        }
+      }
+    }
+  }
+
+  @Test
+  func sort_ofACopy_leavesTheOriginalsOrderAndRows() {
+    var array = rows([4, 2, 8, 6])
+    array.sort { $0.id < $1.id }
+    let copy = array
+    array.sort { $0.id > $1.id }
+    #expect(array.ids == [8, 6, 4, 2])
+    #expect(copy.ids == [2, 4, 6, 8])
+    #expect(copy.map(\.value) == [20, 40, 60, 80])
+    var again = copy
+    again.sort { $0.id > $1.id }
+    #expect(again.ids == [8, 6, 4, 2])
+    #expect(copy.ids == [2, 4, 6, 8])
+  }
   /// SwiftUI's `move(fromOffsets:toOffset:)` on an array: the elements at the
   /// offsets, in order, land before what was at the destination.
   private func oracleMove(_ array: [Int], _ offsets: Set<Int>, _ destination: Int) -> [Int] {

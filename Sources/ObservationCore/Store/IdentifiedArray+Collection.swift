@@ -71,22 +71,62 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// are called, not run as generic code (metadata looked up on every
   /// comparison: 140× apple's time for a sort of 1 000 rows).
   ///
-  /// - Complexity: O(n log n) comparisons, each id looked up once.
+  /// - Complexity: O(n log n) comparisons; each id looked up once, unless
+  ///   the rows are where the last sort left them or stored in order.
   @inlinable
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    let unique = isKnownUniquelyReferenced(&_storage)
     let storage = _storage
     // Sorted as slots, so that a comparison looks up no id, and compared where
     // the rows are stored, so that it copies none.
-    var slots = storage.ids.map { storage.slots[$0].unsafelyUnwrapped }
+    var slots = Self.slotsInOrder(of: storage)
+    // The kept order let go of, so that the slots are sorted in place, not copied.
+    if unique { storage.order = [] }
     let sorted = try storage.rows.withUnsafeBufferPointer { rows in
       let base = rows.baseAddress.unsafelyUnwrapped
       try slots.sort { try areInIncreasingOrder(Self.payload(base + $0).pointee, Self.payload(base + $1).pointee) }
       return slots.map { Self.payload(base + $0).pointee.id }
     }
-    guard sorted != storage.ids else { return }
+    guard sorted != storage.ids else {
+      if unique { storage.order = slots }
+      return
+    }
     makeUnique()
     _storage.ids = sorted
+    // The next sort starts from here, without looking an id up.
+    _storage.order = slots
     didSet(Self.structure)
+  }
+
+  /// The slot of each row of `storage`, in the order of its ids.
+  ///
+  /// A sort keeps the slots it sorted (`IdentifiedStorage.order`), and a
+  /// collection made or rebuilt in one pass stores its rows in order; either
+  /// is checked, one comparison of ids per row, before it is trusted. Only
+  /// where neither holds (a row inserted or removed since) is each id looked
+  /// up.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  static func slotsInOrder(of storage: IdentifiedStorage<Element>) -> [Int] {
+    let kept = storage.order
+    let found: [Int]? = storage.rows.withUnsafeBufferPointer { rows in
+      storage.ids.withUnsafeBufferPointer { ids in
+        // Distinct ids at distinct positions: a slot that holds its
+        // position's id is no other position's.
+        let holds = { (position: Int, slot: Int) in
+          slot < rows.count && rows[slot].unsafelyUnwrapped.id == ids[position]
+        }
+        if kept.count == ids.count, kept.withUnsafeBufferPointer({ kept in
+          kept.indices.allSatisfy { holds($0, kept[$0]) }
+        }) {
+          return kept
+        }
+        if rows.count == ids.count, ids.indices.allSatisfy({ holds($0, $0) }) { return Array(0..<ids.count) }
+        return nil
+      }
+    }
+    return found ?? storage.ids.map { storage.slots[$0].unsafelyUnwrapped }
   }
 
   /// Removes every row `shouldBeRemoved` picks, keeping the order of the rest;
@@ -97,12 +137,12 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     let storage = _storage
+    let slots = Self.slotsInOrder(of: storage)
     var kept: [ID] = []
     kept.reserveCapacity(storage.ids.count)
     try storage.rows.withUnsafeBufferPointer { rows in
       let base = rows.baseAddress.unsafelyUnwrapped
-      for id in storage.ids where try !shouldBeRemoved(Self.payload(base + storage.slots[id].unsafelyUnwrapped).pointee)
-      {
+      for (id, slot) in zip(storage.ids, slots) where try !shouldBeRemoved(Self.payload(base + slot).pointee) {
         kept.append(id)
       }
     }

@@ -19,6 +19,11 @@ final class IdentifiedStorage<Element: Identifiable> {
   @exclusivity(unchecked) @usableFromInline var rows: ContiguousArray<Element?> = []
   /// The slot of each row in `rows`, by id.
   @exclusivity(unchecked) @usableFromInline var slots = SlotIndex<Element.ID>()
+  /// The slots of the rows in the order of `ids` as the last sort left them,
+  /// or empty: a hint that no other operation keeps up to date, checked
+  /// before use (`IdentifiedArray.slotsInOrder(of:)`). Written only once the
+  /// storage is unique.
+  @exclusivity(unchecked) @usableFromInline var order: [Int] = []
 
   @usableFromInline
   init() {}
@@ -30,6 +35,7 @@ final class IdentifiedStorage<Element: Identifiable> {
     ids = other.ids
     rows = other.rows
     slots = other.slots
+    order = other.order
   }
 
   /// The memory of the row in `slot`, the rows' buffer made unique first.
