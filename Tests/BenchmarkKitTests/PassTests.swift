@@ -178,6 +178,34 @@ struct PassTests {
     #expect(bound >= interval.upperBound)
   }
 
+  @Test func figure_aLargeMedianWithOnePassThreeTimesSlower_staysAValue_itsIntervalAFactor() throws {
+    // 700 µs in three passes, 2.1 ms in one: in ns the spread reaches below
+    // zero (a bound of "< 2.8 ms" for a 700 µs median); as factors it is wide
+    // but stays far above the harness's sub-ns error.
+    let merged = CaseResult.merging(
+      [
+        Self.pass([700_000, 701_000, 699_000]), Self.pass([700_500, 700_000, 701_000]),
+        Self.pass([699_500, 700_000, 700_500]), Self.pass([2_100_000, 2_101_000, 2_099_000]),
+      ], resamples: 200, seed: 6)
+    let median = try #require(merged.statistics?.median)
+    let interval = try #require(merged.medianInterval)
+    #expect(merged.figure(median) == .value(median))
+    #expect(interval.lowerBound > 0)
+    #expect(interval.contains(700_000) && interval.contains(2_100_000))
+    // Symmetric as factors: median / low equals high / median, unless a pass
+    // median widened one side.
+    let (low, high) = CaseResult.interval(
+      median: median, merged.statistics!.ciLow...merged.statistics!.ciHigh, merged.passMedians)
+    #expect(abs(median / low - high / median) < 1e-9 * high)
+  }
+
+  @Test func interval_ofValuesAtOrBelowZero_isTakenInNanoseconds() {
+    // Net of the loop cost, a sub-ns case's passes scatter around zero: no log.
+    let (low, high) = CaseResult.interval(median: 0.1, -0.2...0.3, [0.1, -0.1, 0.2, 0.05])
+    #expect(low < 0.1 && high > 0.1)
+    #expect(abs((0.1 - low) - (high - 0.1)) < 1e-12, "symmetric in ns")
+  }
+
   @Test func runner_preparesEveryCaseAfreshInEachPass_andTearsEachDown() throws {
     let prepared = Mutex(0)
     let tornDown = Mutex(0)

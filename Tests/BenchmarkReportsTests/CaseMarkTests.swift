@@ -71,13 +71,17 @@ struct CaseMarkTests {
       "instructions_per_op", "instructions_note", "outlasts_sample", "pass_modes",
     ]
     #expect(Array(ResultsCSV.columns.prefix(before.count)) == before)
-    // The comparisons the run publishes, then stall probes' latencies, appended after them.
+    // The comparisons the run publishes, then stall probes' latencies, then a
+    // store strategy's time above the store floor, appended after them.
     #expect(
       Array(ResultsCSV.columns.dropFirst(before.count)) == [
         "overhead_ns", "overhead_bound", "overhead_ci_low", "overhead_ci_high",
         "overhead_share_of_apple", "overhead_share_bound", "overhead_share_ci_low", "overhead_share_ci_high",
         "cheapest", "tied_with_cheapest", "dominated_by",
         "latency_ops", "latency_p50_ns", "latency_p99_ns", "latency_p999_ns", "latency_max_ns", "latency_over_1ms",
+        "over_store_floor_ns", "over_store_floor_bound", "over_store_floor_ci_low", "over_store_floor_ci_high",
+        "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
+        "over_store_floor_share_ci_high",
       ])
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a case's uncertainty is built from its samples: one place, used by a
 /// pass's result and by the merged run alike.
 ///
@@ -13,9 +15,20 @@
 ///   √(2 / *P*) from this one (``PassSpread/predictionHalfWidth(of:)``). Half-width *b*.
 ///
 /// The published interval is a 95% *prediction* interval for a rerun of the same
-/// binary: median ± √(*b*² + 2*w*²) (the rerun's own within-pass noise counted
-/// too), widened to hold every pass's median, so that a case whose passes fell
-/// into two modes (``PassSpread/modes(of:)``) is covered in both.
+/// binary: √(*b*² + 2*w*²) either side (the rerun's own within-pass noise
+/// counted too), widened to hold every pass's median, so that a case whose
+/// passes fell into two modes (``PassSpread/modes(of:)``) is covered in both.
+///
+/// Both components are taken in log space, as ratios' are: noise on these
+/// machines scales with the operation (a process ×2 slower is ×2 slower at 1 ns
+/// and at 60 µs), so the interval is median × e^(±h) for *h* from the log pass
+/// medians and the log bootstrap interval. A wide spread then widens the
+/// interval by a factor and never reaches zero: a large median stays a value
+/// however noisy its passes, and only a time near the harness's own error
+/// becomes a bound (``resolutionNs``). Where a log is not defined (a median, a
+/// pass median or the bootstrap's low end at or below zero: net of the loop
+/// cost, sub-nanosecond cases scatter around zero) the same components are
+/// taken in ns, median ± *h*.
 extension CaseResult {
   /// Fills in ``statistics``, ``medianInterval``, ``uncertaintyNs`` and
   /// ``passModes`` from ``samples``, ``passSampleCounts`` and the loop cost
@@ -29,11 +42,8 @@ extension CaseResult {
       return
     }
     let medians = passMedians
-    let within = (statistics.ciHigh - statistics.ciLow) / 2
-    let between = PassSpread.predictionHalfWidth(of: medians) ?? 0
-    let halfWidth = (between * between + 2 * within * within).squareRoot()
-    var low = statistics.median - halfWidth
-    var high = statistics.median + halfWidth
+    var (low, high) = Self.interval(median: statistics.median, statistics.ciLow...statistics.ciHigh, medians)
+    let halfWidth = max(statistics.median - low, high - statistics.median)
     if let lowest = medians.min(), let highest = medians.max() {
       low = min(low, lowest)
       high = max(high, highest)
@@ -45,6 +55,24 @@ extension CaseResult {
     passModes = PassSpread.modes(of: medians).map { modes in
       "passes in two modes: \(Self.range(modes.low)) and \(Self.range(modes.high)) ns"
     }
+  }
+
+  /// The prediction interval of `median` from the bootstrap interval of the
+  /// pooled median and the pass medians: in log space where every value is
+  /// positive, else in ns (see the extension's comment).
+  public static func interval(
+    median: Double, _ bootstrap: ClosedRange<Double>, _ passMedians: [Double]
+  ) -> (low: Double, high: Double) {
+    let combined = { (within: Double, between: Double) in (between * between + 2 * within * within).squareRoot() }
+    if median > 0, bootstrap.lowerBound > 0, passMedians.allSatisfy({ $0 > 0 }) {
+      let within = (log(bootstrap.upperBound) - log(bootstrap.lowerBound)) / 2
+      let between = PassSpread.predictionHalfWidth(of: passMedians.map { log($0) }) ?? 0
+      let halfWidth = combined(within, between)
+      return (median * exp(-halfWidth), median * exp(halfWidth))
+    }
+    let halfWidth = combined(
+      (bootstrap.upperBound - bootstrap.lowerBound) / 2, PassSpread.predictionHalfWidth(of: passMedians) ?? 0)
+    return (median - halfWidth, median + halfWidth)
   }
 
   /// The median of each pass's samples, in pass order; passes that took none are
