@@ -22,7 +22,26 @@ struct HeadlineTests {
     #expect(named == ["lock-thread-keypath", "actor-thread-keypath"])
     #expect(lead.compared == 3)
     let text = MarkdownSummary.render(run)
-    #expect(text.contains("; tied: `") && text.contains("(2 of 3)"))
+    #expect(text.contains("; tied: `") && text.contains("(2 of 3; ratios 0.25×–0.25×)"))
+  }
+
+  @Test func headline_ofATiedGroup_givesTheGroupsRangeOfRatios_notOnlyTheLuckiest() throws {
+    // Three strategies 100 to 108 ns, noisy enough that the run cannot tell
+    // them apart, against apple's 400: the group's range, not only 0.25×.
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100, jitter: 0.3),
+      HeadlineCases.result("actor-thread-keypath", 104, jitter: 0.3),
+      HeadlineCases.result("lock-task-keypath", 108, jitter: 0.3),
+      HeadlineCases.result("apple", 400),
+    ])
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    #expect(lead.tied.count == 2)
+    let group = try #require(lead.groupRatios)
+    let ratios = run.cases.compactMap { $0.strategy == "apple" ? nil : $0.published?.ratioToApple?.value }
+    #expect(group == ratios.min()!...ratios.max()!)
+    #expect(group.upperBound > group.lowerBound)
+    let range = "\(NumberFormat.ratio(group.lowerBound))–\(NumberFormat.ratio(group.upperBound))"
+    #expect(HeadlineText.ties(lead) { $0 }.hasSuffix("(3 of 3; ratios \(range))"))
   }
 
   @Test func headline_whenAStrategyIsClearlyTwiceTheCheapest_doesNotTieIt() throws {

@@ -91,7 +91,10 @@ enum HeadlineText {
     let tied =
       figures.tied.isEmpty
       ? "; none tied" : allTied ? "; all tied" : "; tied: " + figures.tied.map(code).joined(separator: ", ")
-    return code(cheapest) + tied + " (\(figures.tied.count + 1) of \(figures.compared))"
+    let group = figures.groupRatios.map {
+      "; ratios \(NumberFormat.ratio($0.lowerBound))–\(NumberFormat.ratio($0.upperBound))"
+    }
+    return code(cheapest) + tied + " (\(figures.tied.count + 1) of \(figures.compared)\(group ?? ""))"
   }
 
   /// What a group of the front gives up: `no tracking across await`, `gives up
@@ -125,7 +128,8 @@ enum HeadlineText {
       + "and that overhead as a share of \(code("apple"))'s own overhead above \(code("none")). "
       + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be "
       + "told from it, "
-      + "so all are named (k of n: how many of the n strategies compared). "
+      + "so all are named (k of n: how many of the n strategies compared; ratios: the lowest and highest ratio to "
+        + "\(code("apple")) in that group, what the group costs rather than its luckiest member). "
       + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds "
       + "1. "
       + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic "

@@ -57,6 +57,9 @@ struct HeadlineFigures {
   var cheapest: String?
   /// The strategies the run cannot tell from the cheapest, in run order.
   var tied: [String] = []
+  /// The ratios to `apple` of the cheapest and every strategy tied with it,
+  /// lowest to highest: what the group, not its luckiest member, costs.
+  var groupRatios: ClosedRange<Double>?
   /// How many strategies were compared with the cheapest.
   var compared = 0
   /// The cheapest's ratio to `apple` and its 95% interval.
@@ -145,7 +148,10 @@ struct HeadlineFigures {
       let best = compared.first(where: { $0.strategy == name }), let figures = best.published
     else { return }
     cheapest = name
-    tied = compared.filter { $0.strategy != name && $0.published?.versusCheapest?.isTied == true }.map(\.strategy)
+    let group = compared.filter { $0.strategy == name || $0.published?.versusCheapest?.isTied == true }
+    tied = group.filter { $0.strategy != name }.map(\.strategy)
+    let ratios = group.compactMap { $0.published?.ratioToApple?.value }
+    if let lowest = ratios.min(), let highest = ratios.max(), ratios.count > 1 { groupRatios = lowest...highest }
     ratio = figures.ratioToApple
     interval = figures.ratioInterval
     time = figures.medianNs
