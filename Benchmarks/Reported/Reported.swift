@@ -18,10 +18,14 @@ enum Reported {
       name: "reported",
       summary: "Workloads users have publicly reported as slow, each named by its public report",
       scenarios: [
-        rowsScopedEveryRender, appendRowRenders, sendChangesNothing, sendChangesNothingEnum, observeCascade,
+        // Each side as it is written, with no like-for-like form yet: labelled.
+        rowsScopedEveryRender.comparingIdiomaticForms(
+          "a store scoped per row by id vs apple's row object", likeForLike: nil),
+        appendRowRenders, sendChangesNothing, sendChangesNothingEnum, observeCascade,
         observeCascadeApart,
         checkingDepth, partialUpdate, createClear, replaceRows, appendRows, rowChurn,
-        stalledReader.skippingInstructions(Contention.instructionsSkipReason),
+        stalledReader.skippingInstructions(Contention.instructionsSkipReason)
+          .comparingIdiomaticForms(ScenarioForm.persistentAgainstRearmed, likeForLike: nil),
       ],
       checks: [rowChurnKeepsNothing],
       // The first report's shape: a scrolled list re-rendering its rows' scopes.

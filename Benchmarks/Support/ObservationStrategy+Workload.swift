@@ -14,12 +14,6 @@ extension ObservationStrategy {
   /// Whether this is the store floor (``StoreFloor``), which observes nothing.
   static var isStoreFloor: Bool { StoreFloor.isFloor(Self.self) }
 
-  /// The notifications one operation must cause under this strategy, given
-  /// `expected` under an observing one: none for the store floor.
-  static func notifying(_ expected: Double?) -> Double? {
-    isStoreFloor ? expected.map { _ in 0 } : expected
-  }
-
   /// The isolation a case of this strategy is timed in: `ObservationActor` for
   /// actor registrars, so that the whole loop runs there and no hop is timed.
   static var timingIsolation: ((_ body: @escaping () -> Void) -> Void)? {
@@ -51,7 +45,7 @@ extension PreparedCase {
   ///   - run: Performs the given number of loop iterations.
   ///   - notifications: A cumulative count of `onChange` calls.
   ///   - expected: The notifications one operation must cause, or `nil`;
-  ///     taken as 0 for the store floor, which notifies nobody.
+  ///     0 for the store floor wherever `notifications` counts.
   ///   - context: Wraps every timing (see ``timed(within:)``), inside `S`'s
   ///     isolation; `nil` when nothing surrounds the timed loop.
   ///   - tearDown: Cancels observations and drops models, in `S`'s isolation.
@@ -74,7 +68,8 @@ extension PreparedCase {
       operationsPerIteration: operationsPerIteration,
       run: run,
       notifications: notifications,
-      expectedNotificationsPerOperation: S.notifying(expected),
+      // The store floor notifies nobody: whatever it counts must be 0.
+      expectedNotificationsPerOperation: S.isStoreFloor ? notifications.map { _ in 0 } : expected,
       isolation: isolation,
       tearDown: tearDown.map { tearDown in { S.inIsolation(tearDown) } }
     )

@@ -29,7 +29,7 @@ struct AppTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func todoSession_rendersWhatEachSideDocuments(_ strategy: String) async throws {
     let n = 10
     let perAction = try await ReportedTests.counted(in: Self.suite, "todo-session", strategy, size: n)

@@ -8,6 +8,12 @@ import Testing
 /// semantics rather than read back from the scenarios' own expectations: the
 /// row renders of an append, the re-renders of a send that changed nothing,
 /// the observer runs of a leaf change under nested observers.
+extension StrategyIDs {
+  /// The store strategies that observe: every store strategy but the store
+  /// floor, whose counts are 0 by construction (``ReportedTests``' own test).
+  static var observingStores: [String] { stores.filter { !storeFloor.contains($0) } }
+}
+
 @Suite("Reported workloads", .serialized)
 struct ReportedTests {
   static let suite = Registry.suites.first { $0.name == "reported" }!
@@ -45,13 +51,13 @@ struct ReportedTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func rowsScopedEveryRender_firesTheBodyOnce_perRowChange(_ strategy: String) async throws {
     let fired = try await Self.counted("rows-scoped-every-render", strategy, size: 100)
     #expect(fired == (strategy == StrategyIDs.none ? nil : 1))
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func appendRowRenders_rendersOnlyTheNewRow_whenRowsKeepTheirIdentity(_ strategy: String) async throws {
     let n = 10
     let renders = try await Self.counted("append-row-renders", strategy, size: n)
@@ -66,7 +72,7 @@ struct ReportedTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func sendChangesNothing_rerendersNoReader_whenTheChildKeepsItsIdentity(_ strategy: String) async throws {
     let n = 10
     let rerenders = try await Self.counted("send-changes-nothing", strategy, size: n)
@@ -79,13 +85,13 @@ struct ReportedTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func sendChangesNothingEnum_rerendersNoReader_whenTheCaseKeepsItsIdentity(_ strategy: String) async throws {
     let rerenders = try await Self.counted("send-changes-nothing-enum", strategy, size: 10)
     #expect(rerenders == (strategy == StrategyIDs.none ? nil : 0))
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func observeCascade_runsWhatTheLevelsReadThemselves_nestedOrNot(_ strategy: String) async throws {
     let depth = 8
     let runs = try await Self.counted("observe-cascade", strategy, size: depth)
@@ -97,7 +103,7 @@ struct ReportedTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func observeCascadeApart_runsTheLeafsObserverAlone_forAppleAndIdentity(_ strategy: String) async throws {
     let runs = try await Self.counted("observe-cascade-apart", strategy, size: 8)
     switch strategy {
@@ -117,7 +123,7 @@ struct ReportedTests {
     #expect(counted == nil)
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func partialUpdate_rerendersTheChangedRowsOnly_whenRowsKeepTheirIdentity(_ strategy: String) async throws {
     let n = 100
     let rerenders = try await Self.counted("partial-update", strategy, size: n)
@@ -130,7 +136,7 @@ struct ReportedTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func appendRows_rendersTheNewRowsOnly_whenKeptRowsKeepTheirIdentity(_ strategy: String) async throws {
     let n = 100
     let renders = try await Self.counted("append-rows", strategy, size: n)
@@ -145,7 +151,7 @@ struct ReportedTests {
     }
   }
 
-  @Test(arguments: StrategyIDs.stores)
+  @Test(arguments: StrategyIDs.observingStores)
   func createClearAndReplaceRows_renderEachNewRowOnce_andNoRemovedOne(_ strategy: String) async throws {
     let n = 100
     for name in ["create-clear", "replace-rows"] {
@@ -157,6 +163,19 @@ struct ReportedTests {
   /// The readers of the unchanged-send scenarios do observe the count: a send
   /// that changes it re-renders every one, so their 0 is not a reader that
   /// tracked nothing.
+  @Test func storeFloor_countsNoRender_inAnyStoreScenario() async throws {
+    // The store floor observes nothing: wherever a scenario counts renders or
+    // runs, it counts none, whatever the workload routes.
+    var counted = 0
+    for scenario in Self.suite.scenarios where scenario.strategies.contains(StrategyIDs.storeFloor[0]) {
+      let size = scenario.sizes.count > 1 ? scenario.sizes[1] : scenario.sizes[0]
+      guard let count = try await Self.counted(scenario.name, StrategyIDs.storeFloor[0], size: size) else { continue }
+      #expect(count == 0, "\(scenario.name)[\(size)]")
+      counted += 1
+    }
+    #expect(counted >= 8, "the reported scenarios that count renders run the store floor")
+  }
+
   @Test func unchangedSendReaders_seeARealChange_underEveryLockThreadStrategy() {
     func check<S: ObservationStrategy>(_: S.Type) {
       let screen = CoreReaders<S, ScreenReader<S>>(readers: 3)

@@ -36,9 +36,13 @@ struct ScenarioFormTests {
   }
 
   @Test func everyIdiomaticScenario_hasItsLikeForLikeForm() {
+    // The stall probe times one read while another thread writes; how its
+    // observer re-arms is outside the timed read, and it has no second form.
+    let labelledOnly: Set = ["reported/stalled-reader"]
     for (key, form) in Self.forms where form.kind == .idiomatic && form.forms == ScenarioForm.persistentAgainstRearmed {
-      #expect(form.likeForLike != nil, "\(key) has no like-for-like form")
+      #expect(form.likeForLike != nil || labelledOnly.contains(key), "\(key) has no like-for-like form")
     }
+    #expect(labelledOnly.allSatisfy { Self.forms[$0]?.kind == .idiomatic }, "labelled as idiomatic")
     #expect(Self.forms["contention/store"]?.likeForLike == "store-rearm")
   }
 
