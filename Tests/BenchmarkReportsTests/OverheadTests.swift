@@ -120,7 +120,7 @@ struct StoreFloorSplitTests {
     #expect(line.lead.cheapest == "lock-thread-keypath+identity")
     #expect(line.lead.versusApple.total == 2, "the store floor is not one of the strategies against apple")
     let split = HeadlineText.storeSplit(line.lead)
-    #expect(split.hasPrefix("routing +"))
+    #expect(split.hasPrefix("store floor 2"), "the store floor's median, about 200 ns")
     #expect(split.contains("observation above it +"))
     #expect(split.contains("of apple's overhead"))
     #expect(MarkdownSummary.render(run).contains(split))
@@ -143,5 +143,16 @@ struct StoreFloorSplitTests {
     let results = FloorCheck.evaluate(run)
     #expect(!results.isEmpty)
     #expect(results.allSatisfy { $0.outcome?.passed == true })
+  }
+}
+
+extension StoreFloorSplitTests {
+  @Test func whichShouldIUse_namesRoutingAndObservation_forAStoreHeadline() throws {
+    let run = Self.run()
+    let markdown = MarkdownSummary.render(run)
+    let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("- **collections**") })
+    #expect(line.contains(" — store floor "))
+    #expect(line.contains("observation above it +"))
+    #expect(HTMLReport.render(run).contains(" — store floor "))
   }
 }

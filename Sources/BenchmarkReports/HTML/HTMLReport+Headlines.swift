@@ -77,6 +77,7 @@ extension HTMLReport {
     guard !choices.isEmpty else { return "" }
     var html = "<div class=\"choice\"><h2 id=\"which\">Which should I use</h2>\n"
     html += "<p class=\"note\">\(HTMLText.escape(HeadlineText.choiceLead))</p>\n<ul>\n"
+    let headlines = Headline.headlines(of: run)
     for choice in choices {
       html +=
         "<li><b>\(HTMLText.escape(choice.suite))</b> (<code>\(HTMLText.escape(choice.scenario))</code> at "
@@ -88,6 +89,8 @@ extension HTMLReport {
           }
           .joined(separator: ", ")
       }.joined(separator: " · ")
+      html += HTMLText.escape(
+        HeadlineText.storeSplit(suite: choice.suite, scenario: choice.scenario, size: choice.size, in: headlines))
       html += "</li>\n"
     }
     return html + "</ul></div>\n"

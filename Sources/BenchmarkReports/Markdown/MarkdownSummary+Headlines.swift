@@ -54,6 +54,7 @@ extension MarkdownSummary {
       "", "## Which should I use", "",
       HeadlineText.choiceLead, "",
     ]
+    let headlines = Headline.headlines(of: run)
     for choice in choices {
       let groups = choice.groups.map { group in
         escape(HeadlineText.tradeOffs(group.tradeOffs)) + ": "
@@ -62,7 +63,9 @@ extension MarkdownSummary {
       lines.append(
         "- **\(escape(choice.suite))** (`\(escape(choice.scenario))` at \(choice.size), \(choice.options.count) of "
           + "\(choice.judged)): "
-          + groups.joined(separator: " · "))
+          + groups.joined(separator: " · ")
+          + escape(
+            HeadlineText.storeSplit(suite: choice.suite, scenario: choice.scenario, size: choice.size, in: headlines)))
     }
     return lines
   }

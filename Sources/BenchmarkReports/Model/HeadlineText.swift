@@ -45,18 +45,29 @@ enum HeadlineText {
     }
   }
 
-  /// A store workload's time split in two: "routing +1.20 µs (1.10–1.31) ·
+  /// A store workload's time split in two: "store floor 1.20 µs ·
   /// observation above it +310 ns (250–372), 41% (30–55%) of apple's
   /// overhead"; empty where the case has no store floor.
   static func storeSplit(_ figures: HeadlineFigures) -> String {
     guard figures.routing != nil || figures.observation != nil else { return "" }
-    var text = "routing " + overhead(figures.routing, interval: figures.routingInterval)
+    let floor = figures.routing.map { NumberFormat.nanoseconds($0) + " ns" } ?? "–"
+    var text = "store floor " + floor
     text += " · observation above it " + overhead(figures.observation, interval: figures.observationInterval)
     if figures.observationShare != nil {
       text +=
         ", " + share(figures.observationShare, interval: figures.observationShareInterval) + " of apple's overhead"
     }
     return text
+  }
+
+  /// ``storeSplit(_:)`` of the headline figures of `scenario` of `suite` at
+  /// `size`, for a "which should I use" line: " — store floor …", or empty.
+  static func storeSplit(suite: String, scenario: String, size: Int, in headlines: [Headline]) -> String {
+    let figures = headlines.filter { $0.suite == suite && $0.size == size }
+      .flatMap { [$0.lead] + ($0.idiomatic.map { [$0] } ?? []) }
+      .first { $0.scenario == scenario }
+    let split = figures.map(storeSplit) ?? ""
+    return split.isEmpty ? "" : " — " + split
   }
 
   /// The cheapest strategy and those tied with it, with `code` around each id:
@@ -113,7 +124,8 @@ enum HeadlineText {
   static let choiceLead =
     "At each suite's headline case (its largest size), the strategies no other matches or beats on time, "
     + "notifications and allocations per operation (k of n: how many of the n judged), grouped by what they give up, "
-    + "least first; (cheapest) and (tied): the cheapest on time and those the run cannot tell from it."
+    + "least first; (cheapest) and (tied): the cheapest on time and those the run cannot tell from it; for a store "
+    + "workload, the store floor (routing alone) and the cheapest's observation above it."
 
   /// The label of a headline's form, or empty for one whose rows share a form.
   static func form(_ figures: HeadlineFigures) -> String {
@@ -136,9 +148,9 @@ enum HeadlineText {
       + "one beside it; "
       + "one without a like-for-like form is labelled idiomatic. "
       + "Store routing · observation: where the core's side is a store and \(code("apple"))'s an object, the "
-      + "store floor's time above \(code("none")) (\(code("store-floor")): the same store with nothing observed, "
-      + "its routing alone), then the cheapest's time above the store floor with its share of "
-      + "\(code("apple"))'s overhead: observation compared with observation."
+      + "store floor's median (\(code("store-floor")): the same store with nothing observed, its routing alone), "
+      + "then the cheapest's time above it with its share of \(code("apple"))'s overhead above \(code("none")): "
+      + "observation compared with observation."
   }
 
   private static func percent(_ share: Double) -> String {

@@ -79,10 +79,11 @@ struct HeadlineFigures {
   var noneTime: Figure?
   /// `apple`'s overhead above `none`, for scale.
   var appleOverhead: Figure?
-  /// In a store workload, the store floor's time above `none` (the store's own
-  /// routing, nothing observed) and its interval.
+  /// In a store workload, the store floor's median: the same store with
+  /// nothing observed, its routing alone. Its time, not its time above
+  /// `none`: where `none` does work an observer's firing triggers (a
+  /// re-render), the store floor does not.
   var routing: Figure?
-  var routingInterval: ClosedRange<Double>?
   /// The cheapest's time above the store floor (what its observation costs
   /// apart from routing), its interval, and that as a share of `apple`'s
   /// overhead above `none`.
@@ -127,8 +128,7 @@ struct HeadlineFigures {
     appleOverhead = apple?.overheadNs
     noneTime = cases.first { $0.strategy == Publication.floor }?.published?.medianNs
     let storeFloor = cases.first { $0.strategy == Publication.storeFloor && $0.failure == nil }?.published
-    routing = storeFloor?.overheadNs
-    routingInterval = storeFloor?.overheadInterval
+    routing = storeFloor?.medianNs
     for result in cases where Publication.isChoice(result.strategy) {
       guard case .value? = result.published?.ratioToApple, let interval = result.published?.ratioInterval else {
         versusApple.unresolved += 1
