@@ -7,7 +7,8 @@ import Testing
 struct StrategyRolesTests {
   static func run(roles: [String: String]?) -> BenchmarkRun {
     var run = Fixtures.run(
-      ["lock-thread-keypath", "lock-thread-keypath+identity", "spin-thread-keypath", "apple", "none"].map {
+      ["lock-thread-keypath", "lock-thread-keypath+identity", "spin-thread-keypath", "store-floor", "apple", "none"].map
+      {
         Fixtures.result("untracked", $0, samples: [3, 3.1, 3.2])
       })
     run.strategyRoles = roles
@@ -16,13 +17,14 @@ struct StrategyRolesTests {
 
   static let roles = [
     "lock-thread-keypath": "matrix", "lock-thread-keypath+identity": "refinement",
-    "spin-thread-keypath": "variant", "apple": "reference", "none": "floor",
+    "spin-thread-keypath": "variant", "store-floor": "store-floor", "apple": "reference", "none": "floor",
   ]
 
   @Test func summaryAndReport_listTheMatrixApartFromVariantsAndRefinements() {
     let line =
       "Strategies: the matrix (1): lock-thread-keypath; variants (1): spin-thread-keypath; refinements (+identity) "
-        + "(1): lock-thread-keypath+identity; reference (1): apple; floor (1): none"
+      + "(1): lock-thread-keypath+identity; store floor (the store with nothing observed) (1): store-floor; "
+      + "reference (1): apple; floor (1): none"
     #expect(MarkdownSummary.render(Self.run(roles: Self.roles)).contains(line))
     #expect(
       HTMLReport.render(Self.run(roles: Self.roles)).contains(

@@ -7,7 +7,8 @@ enum StrategyRolesText {
   /// The groups in the order reports list them, with their headings.
   static let groups: [(role: String, heading: String)] = [
     ("matrix", "the matrix"), ("variant", "variants"), ("refinement", "refinements (+identity)"),
-    ("checked", "untracked-access checking (+checked)"), ("reference", "reference"), ("floor", "floor"),
+    ("checked", "untracked-access checking (+checked)"),
+    ("store-floor", "store floor (the store with nothing observed)"), ("reference", "reference"), ("floor", "floor"),
   ]
 
   /// `the matrix (8): lock-thread-keypath, …; refinements (+identity) (4): …`, in
