@@ -51,7 +51,7 @@ extension HTMLReport {
       }
       let split = HeadlineText.storeSplit(lead)
       if !split.isEmpty {
-        html += "<tr class=\"beside\"><td></td><td colspan=\"11\">store \(HTMLText.escape(split))</td></tr>\n"
+        html += "<tr class=\"beside\"><td></td><td colspan=\"11\">\(HTMLText.escape(split))</td></tr>\n"
       }
     }
     return html + "</table></div>\n"
