@@ -109,6 +109,14 @@ public struct RunSettings: Codable, Hashable, Sendable {
   /// `nil` when the run counted no instructions.
   public var instructionsLoopPerOperation: [String: Double]?
 
+  /// The most samples a case can take: every pass's share of ``samples``,
+  /// rounded up, and at least ``minimumSamples`` in each pass
+  /// (``RunConfiguration/maximumSamplesPerPass``): 44 for 41 in 4 passes.
+  public var maximumSamplesPerCase: Int {
+    let passes = Swift.max(1, self.passes ?? 1)
+    return passes * Swift.max(minimumSamples, (samples + passes - 1) / passes)
+  }
+
   /// Creates settings.
   public init(
     quick: Bool, samples: Int, minimumSamples: Int, targetSampleNs: UInt64,

@@ -72,8 +72,8 @@ public struct RunConfiguration: Codable, Hashable, Sendable {
     Swift.max(minimumSamples, (samples + passes - 1) / passes)
   }
 
-  /// The defaults of `obsbench run`: up to 41 samples of 1 ms in 4 passes, at least
-  /// 3 in each, 8 minutes at most.
+  /// The defaults of `obsbench run`: 41 samples of 1 ms asked for in 4 passes
+  /// (up to 11 in each, so 44 in all), at least 3 in each, 8 minutes at most.
   public static let standard = RunConfiguration()
 
   /// The defaults of `obsbench run --quick`: up to 31 samples of 0.5 ms in 4

@@ -30,7 +30,7 @@ extension HTMLReport {
     let settings = run.settings
     var text =
       "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in "
-        + "\(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.samples) samples of "
+        + "\(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.maximumSamplesPerCase) samples of "
         + "\(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
         + "case\(PassText.describe(settings.passes)); harness loop cost subtracted per case (≈ "
         + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"

@@ -111,7 +111,8 @@ public enum MarkdownSummary {
       "Allocator: \(environment.allocator)",
       "Run: \(settings.quick ? "quick" : "full"), "
         + "\(settings.backgroundLoadCores.map { "background load \(NumberFormat.fixed($0, 2)) cores, " } ?? "")up to "
-        + "\(settings.samples) samples of \(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
+        + "\(settings.maximumSamplesPerCase) samples of "
+        + "\(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
         + "case\(PassText.describe(settings.passes)), harness loop cost (≈ "
         + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, "
         + "\(NumberFormat.fixed(settings.durationSeconds, 1)) s",
