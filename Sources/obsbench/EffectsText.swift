@@ -14,15 +14,18 @@ enum EffectsText {
   /// and highest case, how many cases have one and how many interact, and the
   /// worst over-notification.
   static func suiteLines(_ effects: RunEffects, selection: Selection) -> [String] {
-    var rows = [["suite", "choice", "effect", "lowest", "highest", "cases", "interacting", "over-notification"]]
+    var rows = [
+      ["suite", "choice", "effect", "median case", "lowest", "highest", "cases", "interacting", "over-notification"]
+    ]
     for summary in summaries(effects, selection: selection) {
       rows.append([
         summary.suite, EffectText.title(ofChoice: summary.choice), EffectText.ratio(summary.ratio),
-        EffectText.extreme(summary.lowest), EffectText.extreme(summary.highest), String(summary.cases),
+        EffectText.median(summary), EffectText.extreme(summary.lowest), EffectText.extreme(summary.highest),
+        String(summary.cases),
         String(summary.interactingCases), EffectText.overNotification(summary.overNotification, choice: summary.choice),
       ])
     }
-    return [legend, ""] + aligned(rows, rightAligned: [2, 5, 6])
+    return [legend, ""] + aligned(rows, rightAligned: [2, 6, 7])
   }
 
   /// Per suite and choice a heading with its summary, then a line per case:
@@ -35,7 +38,8 @@ enum EffectsText {
       lines += [
         "",
         "\(summary.suite) · \(EffectText.title(ofChoice: summary.choice)): \(EffectText.ratio(summary.ratio)) over "
-          + "\(summary.cases) case\(summary.cases == 1 ? "" : "s") (\(EffectText.extreme(summary.lowest)) … "
+          + "\(summary.cases) case\(summary.cases == 1 ? "" : "s"), median case \(EffectText.median(summary)) "
+          + "(\(EffectText.extreme(summary.lowest)) … "
           + "\(EffectText.extreme(summary.highest))), \(summary.interactingCases) interacting",
       ]
       var rows = [["  case", "effect (95% interval)", "pairs", "notifications per op"]]
@@ -46,7 +50,7 @@ enum EffectsText {
           let levels = choice?.levels ?? (baseline: "A", alternative: "B")
           notifications =
             "\(levels.baseline) \(EffectText.count(load.baseline)), \(levels.alternative) "
-              + "\(EffectText.count(load.alternative)); fewest \(EffectText.count(load.fewest))"
+            + "\(EffectText.count(load.alternative)); fewest \(EffectText.count(load.fewest))"
         }
         rows.append([
           "  " + EffectText.place(scenario: effect.scenario, size: effect.size),
@@ -68,7 +72,8 @@ enum EffectsText {
   static let legend = """
     Effect of a choice A → B: B's time over A's on matched pairs of strategies that differ in that choice only
     (median of per-round ratios); per case the geometric mean over its pairs with a 95% interval, per suite the
-    geometric mean over its cases. INTERACTION: two pairs of a case whose intervals do not overlap.
+    geometric mean over its cases, beside the median case and how many cases' intervals lie below 1, hold it and
+    lie above it. INTERACTION: two pairs of a case whose intervals do not overlap.
     """
 
   /// The stored summaries of the selected suites and choices, in selection order.

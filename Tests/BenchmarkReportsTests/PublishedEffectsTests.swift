@@ -18,13 +18,20 @@ struct PublishedEffectsTests {
         ],
         ratio: 7.777, interval: 7.25...8.5, interactions: [], notifications: nil)
     ],
-    suites: [
-      SuiteEffect(
-        suite: "reads", choice: "registrar", cases: 1, ratio: 7.777,
-        lowest: EffectExtreme(scenario: "planted", size: 1, ratio: 6.1, interval: nil),
-        highest: EffectExtreme(scenario: "planted", size: 1, ratio: 9.4, interval: nil), interactingCases: 13,
-        overNotification: nil)
-    ])
+    suites: [sentinelSuite])
+
+  /// A suite summary no summarising of the sentinel's case gives (its median
+  /// and standing set, as a current file's are).
+  static var sentinelSuite: SuiteEffect {
+    var suite = SuiteEffect(
+      suite: "reads", choice: "registrar", cases: 1, ratio: 7.777,
+      lowest: EffectExtreme(scenario: "planted", size: 1, ratio: 6.1, interval: nil),
+      highest: EffectExtreme(scenario: "planted", size: 1, ratio: 9.4, interval: nil), interactingCases: 13,
+      overNotification: nil)
+    suite.median = 7.5
+    suite.standing = EffectStanding(below: 0, holding: 0, above: 1)
+    return suite
+  }
 
   /// A run whose cases give a registrar effect of 2×, carrying the sentinel.
   static func run() -> BenchmarkRun {
@@ -46,7 +53,7 @@ struct PublishedEffectsTests {
     #expect(text.contains("## What each choice costs"))
     #expect(
       text.contains(
-        "| reads | registrar lock → actor | 7.78× | 6.10× at planted@1 | 9.40× at planted@1 | 1 | 13 | none |"))
+        "| reads | registrar lock → actor | 7.78× | 7.50× (0 below, 0 at, 1 above 1) | 6.10× at planted@1 | 9.40× at planted@1 | 1 | 13 | none |"))
     #expect(!text.contains("| 2.00× |"))
   }
 

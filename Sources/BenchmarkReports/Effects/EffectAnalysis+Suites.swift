@@ -24,7 +24,8 @@ extension EffectAnalysis {
   }
 
   /// One suite's summary of one choice: the geometric mean of its cases'
-  /// effects, the cases at either end, how many interact, and where a side
+  /// effects, the median case's, how many cases stand below, at and above 1,
+  /// the cases at either end, how many interact, and where a side
   /// over-notifies the most.
   static func summary(suite: String, choice: String, cases: [CaseEffect]) -> SuiteEffect {
     let measured = cases.filter { ($0.ratio ?? 0) > 0 }
@@ -40,10 +41,24 @@ extension EffectAnalysis {
       if let current = worst, !load.exceeds(current.load) { continue }
       worst = OverNotification(scenario: effect.scenario, size: effect.size, load: load)
     }
-    return SuiteEffect(
+    var summary = SuiteEffect(
       suite: suite, choice: choice, cases: measured.count, ratio: ratio,
       lowest: measured.min { ($0.ratio ?? 0) < ($1.ratio ?? 0) }.map(extreme),
       highest: measured.max { ($0.ratio ?? 0) < ($1.ratio ?? 0) }.map(extreme),
       interactingCases: cases.filter(\.isInteracting).count, overNotification: worst)
+    summary.median = median(measured.compactMap(\.ratio))
+    let below = measured.filter { $0.interval.map { $0.upperBound < 1 } ?? false }.count
+    let above = measured.filter { $0.interval.map { $0.lowerBound > 1 } ?? false }.count
+    summary.standing = EffectStanding(below: below, holding: measured.count - below - above, above: above)
+    return summary
+  }
+
+  /// The median of `ratios`: between the two middle ones, their geometric
+  /// mean; `nil` for none.
+  static func median(_ ratios: [Double]) -> Double? {
+    let sorted = ratios.sorted()
+    guard !sorted.isEmpty else { return nil }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] * sorted[middle]).squareRoot()
   }
 }

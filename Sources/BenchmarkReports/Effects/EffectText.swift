@@ -33,6 +33,14 @@ public enum EffectText {
     return "\(Self.ratio(ratio)) (\(Self.ratio(interval.lowerBound))–\(Self.ratio(interval.upperBound)))"
   }
 
+  /// `0.99× (7 below, 11 at, 7 above 1)`: the median case's effect and how
+  /// the cases stand against 1 by their intervals; `–` without them.
+  public static func median(_ summary: SuiteEffect) -> String {
+    guard let median = summary.median else { return "–" }
+    guard let standing = summary.standing else { return ratio(median) }
+    return "\(ratio(median)) (\(standing.below) below, \(standing.holding) at, \(standing.above) above 1)"
+  }
+
   /// `0.95× at tracked@1`.
   public static func extreme(_ extreme: EffectExtreme?) -> String {
     guard let extreme else { return "–" }

@@ -13,7 +13,9 @@ extension BenchmarkRun {
   /// The figures that compare cases (``Publication/publishComparisons(_:)``) came
   /// later: a run that holds none of them gets them, from the figures it holds.
   /// Effects, too, are read as stored; a file written before runs stored them
-  /// gets them derived here, as its run would have.
+  /// gets them derived here, as its run would have, and one whose suite
+  /// summaries lack the median case gets those summarised again from its
+  /// stored case effects.
   ///
   /// - Complexity: One ``Publication/publishCases(_:)`` of the cases without figures
   ///   and their `apple` cases, the comparisons when the run holds none, and one
@@ -24,6 +26,11 @@ extension BenchmarkRun {
     let compared = run.cases.contains { $0.published?.versusCheapest != nil || $0.published?.overheadNs != nil }
     if !compared { run = Publication.publishComparisons(run) }
     if run.effects == nil { run.effects = EffectAnalysis.effects(of: run) }
+    // Suite summaries written before they held the median case are summarised
+    // again from the case effects the file keeps: nothing is measured again.
+    if let effects = run.effects, effects.suites.contains(where: { $0.median == nil && $0.cases > 0 }) {
+      run.effects?.suites = EffectAnalysis.summaries(of: effects.cases)
+    }
     return run
   }
 

@@ -18,6 +18,14 @@ public struct SuiteEffect: Codable, Hashable, Sendable {
   /// Where a side of the choice notifies the most times more than the fewest any
   /// strategy needs there; `nil` when no case has a side that notifies more.
   public var overNotification: OverNotification?
+  /// The median case's effect: what a typical case of the suite sees, where
+  /// the geometric mean ``ratio`` follows a few large cases; `nil` when no
+  /// case has one, and in results written before it.
+  public var median: Double?
+  /// How many cases' 95% intervals lie wholly below 1 (the choice saves time
+  /// there), hold 1 (or have none), and lie wholly above 1; `nil` in results
+  /// written before it.
+  public var standing: EffectStanding?
 
   /// Creates a suite's summary of one choice.
   public init(
@@ -32,6 +40,23 @@ public struct SuiteEffect: Codable, Hashable, Sendable {
     self.highest = highest
     self.interactingCases = interactingCases
     self.overNotification = overNotification
+  }
+}
+
+/// How a suite's cases stand against 1 by their effect's 95% interval.
+public struct EffectStanding: Codable, Hashable, Sendable {
+  /// Cases whose interval lies wholly below 1.
+  public var below: Int
+  /// Cases whose interval holds 1, or that have none.
+  public var holding: Int
+  /// Cases whose interval lies wholly above 1.
+  public var above: Int
+
+  /// Creates counts.
+  public init(below: Int, holding: Int, above: Int) {
+    self.below = below
+    self.holding = holding
+    self.above = above
   }
 }
 
