@@ -53,7 +53,8 @@ struct PublishedEffectsTests {
     #expect(text.contains("## What each choice costs"))
     #expect(
       text.contains(
-        "| reads | registrar lock → actor | 7.78× | 7.50× (0 below, 0 at, 1 above 1) | 6.10× at planted@1 | 9.40× at planted@1 | 1 | 13 | none |"))
+        "| reads | registrar lock → actor | 7.78× | 7.50× (0 below, 0 at, 1 above 1) | 6.10× at planted@1 | "
+          + "9.40× at planted@1 | 1 | 13 | none |"))
     #expect(!text.contains("| 2.00× |"))
   }
 
