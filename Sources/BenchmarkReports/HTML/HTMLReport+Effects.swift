@@ -33,9 +33,10 @@ extension HTMLReport {
         + "class=\"case\">\(HTMLText.escape(EffectText.title(ofChoice: suite.choice)))</td>"
       html +=
         "<td>\(HTMLText.escape(EffectText.ratio(suite.ratio)))</td>"
-        + "<td class=\"case\">\(HTMLText.escape(EffectText.median(suite)))</td><td "
-        + "class=\"case\">\(HTMLText.escape(EffectText.extreme(suite.lowest)))</td>"
-      html += "<td class=\"case\">\(HTMLText.escape(EffectText.extreme(suite.highest)))</td><td>\(suite.cases)</td>"
+        + "<td class=\"case wrap\">\(HTMLText.escape(EffectText.median(suite)))</td><td "
+        + "class=\"case wrap\">\(HTMLText.escape(EffectText.extreme(suite.lowest)))</td>"
+      html +=
+        "<td class=\"case wrap\">\(HTMLText.escape(EffectText.extreme(suite.highest)))</td><td>\(suite.cases)</td>"
       html += "<td\(suite.interactingCases > 0 ? " class=\"interacting\"" : "")>\(suite.interactingCases)</td>"
       html +=
         "<td class=\"case\">"

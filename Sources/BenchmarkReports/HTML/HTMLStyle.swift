@@ -71,6 +71,7 @@ enum HTMLStyle {
     table.effects{font-size:12.5px}
     table.effects td{white-space:nowrap}
     table.effects td:last-child{white-space:normal}
+    table.effects td.wrap{white-space:normal;min-width:9em}
     table.compare td.interacting{color:#b34100;font-weight:600}
     footer{margin-top:40px;color:#777;font-size:12px}
     """
