@@ -73,6 +73,7 @@ enum RunCommand {
           + "timings are inflated (ratios within the run stay valid)"
       )
     }
+    for warning in run.settings.noiseWarnings { console.printError("obsbench: warning: \(warning)") }
     for failure in failures {
       console.printError("obsbench: FAILED \(failure.displayName): \(failure.failure ?? "")")
     }

@@ -86,7 +86,8 @@ struct RunPipeline {
     return runner.merge(
       passes, plan: plan, environment: RunEnvironment.ofThisBuild(),
       durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
-      backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
+      backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } },
+      stealCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.stealCores(since: start) } })
   }
 
   /// Steps 2 and 3 of an A/B run (`--baseline-binary`): both builds' passes,
@@ -105,12 +106,14 @@ struct RunPipeline {
     let loadAtEnd = SystemLoad.current()
     let duration = Double(MonotonicClock.now() &- start) / 1e9
     let load = loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } }
+    let steal = loadAtStart.flatMap { start in loadAtEnd.map { $0.stealCores(since: start) } }
     let environment = RunEnvironment.current(buildCommit: buildCommit)
     let current = runner.merge(
-      measured.current, plan: plan, environment: environment, durationSeconds: duration, backgroundLoadCores: load)
+      measured.current, plan: plan, environment: environment, durationSeconds: duration, backgroundLoadCores: load,
+      stealCores: steal)
     let baseline = runner.merge(
       measured.baseline, plan: plan, environment: measured.baseline.first?.environment ?? environment,
-      durationSeconds: duration, backgroundLoadCores: load)
+      durationSeconds: duration, backgroundLoadCores: load, stealCores: steal)
     return (baseline, current)
   }
 

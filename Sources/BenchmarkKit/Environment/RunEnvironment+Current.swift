@@ -16,7 +16,7 @@ extension RunEnvironment {
   ///     Never the `swift` on PATH at run time, which may be another toolchain.
   public static func current(date: Date = Date(), buildCommit: String? = nil, compiler: String? = nil) -> RunEnvironment
   {
-    RunEnvironment(
+    var environment = RunEnvironment(
       toolchain: compiler.flatMap { $0.isEmpty ? nil : $0 } ?? compilerVersion,
       buildConfiguration: buildConfiguration,
       cpuModel: cpuModel(),
@@ -28,6 +28,42 @@ extension RunEnvironment {
       host: ProcessInfo.processInfo.hostName,
       buildCommit: buildCommit
     )
+    environment.smt = smt()
+    environment.frequencyPolicy = frequencyPolicy()
+    return environment
+  }
+
+  /// `on (2 threads per core)`, `off (1 thread per core)`, or `nil` where
+  /// `/sys` says nothing.
+  static func smt(sysfs: String = "/sys/devices/system/cpu") -> String? {
+    let read = { (path: String) in
+      (try? String(contentsOfFile: sysfs + path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let active = read("/smt/active")
+    // "0", "0-1", "0,2": the hardware threads of cpu0's core.
+    let siblings = read("/cpu0/topology/thread_siblings_list").map { list -> Int in
+      list.split(separator: ",").reduce(0) { count, part in
+        let ends = part.split(separator: "-").compactMap { Int($0) }
+        return count + (ends.count == 2 ? ends[1] - ends[0] + 1 : 1)
+      }
+    }
+    guard active != nil || siblings != nil else { return nil }
+    let state = active.map { $0 == "1" ? "on" : "off" } ?? ((siblings ?? 1) > 1 ? "on" : "off")
+    return siblings.map { "\(state) (\($0) thread\($0 == 1 ? "" : "s") per core)" } ?? state
+  }
+
+  /// cpufreq's `driver/governor` of cpu0, or `not exposed`.
+  static func frequencyPolicy(sysfs: String = "/sys/devices/system/cpu") -> String {
+    let read = { (name: String) in
+      (try? String(contentsOfFile: sysfs + "/cpu0/cpufreq/" + name, encoding: .utf8))?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    switch (read("scaling_driver"), read("scaling_governor")) {
+    case (let driver?, let governor?): return "\(driver)/\(governor)"
+    case (nil, let governor?): return governor
+    case (let driver?, nil): return driver
+    case (nil, nil): return "not exposed"
+    }
   }
 
   /// `release` or `debug`: measurements of a debug build mean little.

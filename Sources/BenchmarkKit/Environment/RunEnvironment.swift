@@ -28,6 +28,16 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
   public var allocator: String
   /// The host name.
   public var host: String
+  /// Simultaneous multithreading as the kernel reports it: how many hardware
+  /// threads share cpu0's core and whether SMT is active, e.g. `off (1 thread
+  /// per core)`; `nil` where the kernel does not say, and in results written
+  /// before it. Two strategies timed on sibling threads of one core share its
+  /// execution units.
+  public var smt: String?
+  /// How the CPU's frequency is governed (cpufreq's driver and governor, e.g.
+  /// `intel_pstate/powersave`), or `not exposed` where the machine (a VM)
+  /// gives the kernel no control; `nil` in results written before it.
+  public var frequencyPolicy: String?
 
   /// Creates an environment from its parts.
   public init(

@@ -10,6 +10,9 @@ import Foundation
 public struct SystemLoad: Sendable {
   /// Busy time of all cores (user, nice, system, irq, softirq, steal), in seconds.
   public var machineBusySeconds: Double
+  /// Time the hypervisor ran something else while a core of this machine
+  /// wanted to run (`steal`), in seconds over all cores.
+  public var stealSeconds: Double = 0
   /// User and system time of this process and its waited-for children, in seconds.
   public var processSeconds: Double
   /// When the reading was taken, in monotonic nanoseconds.
@@ -41,7 +44,15 @@ public struct SystemLoad: Sendable {
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
     return SystemLoad(
-      machineBusySeconds: busyTicks / ticksPerSecond, processSeconds: own, takenAt: MonotonicClock.now())
+      machineBusySeconds: busyTicks / ticksPerSecond, stealSeconds: fields[7] / ticksPerSecond, processSeconds: own,
+      takenAt: MonotonicClock.now())
+  }
+
+  /// How many cores, on average, the hypervisor took away since `earlier`.
+  public func stealCores(since earlier: SystemLoad) -> Double {
+    let wall = Double(takenAt &- earlier.takenAt) / 1e9
+    guard wall > 0 else { return 0 }
+    return max(0, (stealSeconds - earlier.stealSeconds) / wall)
   }
 
   /// How many cores, on average, other processes kept busy since `earlier`.

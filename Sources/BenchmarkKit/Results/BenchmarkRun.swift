@@ -104,10 +104,52 @@ public struct RunSettings: Codable, Hashable, Sendable {
   /// where it cannot be measured. Above ~0.25 on these machines, absolute
   /// timings of the run are inflated; ratios within it stay valid.
   public var backgroundLoadCores: Double?
+  /// How many cores, on average, the hypervisor took away during the run
+  /// (`/proc/stat`'s steal); `nil` where it cannot be read, and in results
+  /// written before it.
+  public var stealCores: Double?
+  /// How noisy the machine was across the run: the spread of the harness's
+  /// fixed reference loop, measured beside every group of cases, as its 10th
+  /// to 90th percentile over its median (``noiseScore(of:)``; 0.1 is ±5%).
+  /// `nil` with fewer than 10 groups, and in results written before it.
+  public var noiseScore: Double?
   /// The reference loop's instructions per operation subtracted from every
   /// instruction count, by loop shape (operations per iteration, as text);
   /// `nil` when the run counted no instructions.
   public var instructionsLoopPerOperation: [String: Double]?
+
+  /// Above this ``noiseScore`` the reports warn: the reference loop moved by
+  /// more than ±25% from group to group.
+  public static let noisyScore = 0.5
+  /// Above this many ``stealCores`` the reports warn.
+  public static let noisySteal = 0.05
+
+  /// The noise score of a run's cases: the reference loop's per-operation cost
+  /// beside each case of one operation per iteration (the loop of the same
+  /// shape everywhere), its 10th to 90th percentile over its median.
+  public static func noiseScore(of cases: [CaseResult]) -> Double? {
+    let loops = cases.filter { $0.failure == nil && ($0.operationsPerIteration ?? 1) == 1 }
+      .compactMap(\.loopOverheadNs).filter { $0 > 0 }.sorted()
+    guard loops.count >= 10 else { return nil }
+    let at = { (share: Double) in loops[Int((Double(loops.count - 1) * share).rounded())] }
+    return (at(0.9) - at(0.1)) / at(0.5)
+  }
+
+  /// The warnings the run's environment calls for: a high noise score, steal.
+  public var noiseWarnings: [String] {
+    var warnings = [String]()
+    if let score = noiseScore, score > Self.noisyScore {
+      warnings.append(
+        "noisy machine: the reference loop spread \(Int((score * 100).rounded()))% (10th to 90th percentile over its "
+          + "median) across the run; absolute times and bounds are less reliable, ratios within the run less so")
+    }
+    if let steal = stealCores, steal > Self.noisySteal {
+      warnings.append(
+        "the hypervisor took \(String(format: "%.2f", steal)) cores on average during the run (steal); absolute "
+          + "times are inflated")
+    }
+    return warnings
+  }
 
   /// The most samples a case can take: every pass's share of ``samples``,
   /// rounded up, and at least ``minimumSamples`` in each pass

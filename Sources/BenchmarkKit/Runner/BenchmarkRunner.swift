@@ -46,7 +46,8 @@ public struct BenchmarkRunner {
     return merge(
       measured, plan: plan, environment: environment,
       durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
-      backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } })
+      backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } },
+      stealCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.stealCores(since: start) } })
   }
 
   /// The iteration counts a first pass found, for the later passes to adopt.

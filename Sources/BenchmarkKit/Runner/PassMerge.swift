@@ -18,7 +18,7 @@ extension BenchmarkRunner {
   /// any pass is failed.
   public func merge(
     _ passes: [BenchmarkRun], plan: BenchmarkPlan, environment: RunEnvironment,
-    durationSeconds: Double, backgroundLoadCores: Double?
+    durationSeconds: Double, backgroundLoadCores: Double?, stealCores: Double? = nil
   ) -> BenchmarkRun {
     let byKey = passes.map { run in Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -38,6 +38,8 @@ extension BenchmarkRunner {
       loopOverheadNs: overheads.reduce(0, +) / Double(max(overheads.count, 1)))
     run.settings.durationSeconds = durationSeconds
     run.settings.backgroundLoadCores = backgroundLoadCores
+    run.settings.stealCores = stealCores
+    run.settings.noiseScore = RunSettings.noiseScore(of: run.cases)
     run.settings.passes = passes.count
     return run
   }

@@ -13,6 +13,13 @@ extension HTMLReport {
       ("Date", { $0.environment.date }),
       ("Host", { $0.environment.host }),
       ("Run", { runDescription($0) }),
+      (
+        "Machine state",
+        { run in
+          ([MachineStateText.describe(run) ?? "not recorded"] + run.settings.noiseWarnings.map { "⚠ \($0)" })
+            .joined(separator: " · ")
+        }
+      ),
       ("Strategies", { StrategyRolesText.describe($0) ?? "not recorded" }),
     ]
     var html = "<h2 id=\"environment\">Environment</h2>\n<table class=\"env\">\n"
@@ -30,10 +37,10 @@ extension HTMLReport {
     let settings = run.settings
     var text =
       "\(settings.quick ? "quick" : "full") run, \(run.cases.count) cases in "
-        + "\(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.maximumSamplesPerCase) samples of "
-        + "\(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
-        + "case\(PassText.describe(settings.passes)); harness loop cost subtracted per case (≈ "
-        + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"
+      + "\(NumberFormat.fixed(settings.durationSeconds, 0)) s; up to \(settings.maximumSamplesPerCase) samples of "
+      + "\(NumberFormat.fixed(Double(settings.targetSampleNs) / 1e6, 1)) ms per "
+      + "case\(PassText.describe(settings.passes)); harness loop cost subtracted per case (≈ "
+      + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration)"
     if let load = settings.backgroundLoadCores {
       text +=
         "; background load \(NumberFormat.fixed(load, 2)) cores" + (load > 0.25 ? " (absolute times inflated)" : "")
@@ -47,12 +54,12 @@ extension HTMLReport {
     var html = "<h2 id=\"summary\">Summary: cost relative to <code>apple</code></h2>\n"
     html +=
       "<p class=\"note\">Each cell: the strategy's time per operation divided by <code>apple</code>'s in the same run "
-        + "(median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in "
-        + "orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; "
-        + "x</code>: below what the run can resolve for that case, at most x. "
-        + "\(HTMLText.escape(CaseMark.legend { $0 })) Hover a mark for what the case says. <code>n=12 "
-        + "(2–4/pass)</code>: \(HTMLText.escape(SampleCount.meaning)). <code>none</code> is plain code without "
-        + "observation: the floor.</p>\n"
+      + "(median of per-round ratios) with the larger side of its 95% interval (hover for the interval; ±&gt;100% in "
+      + "orange when the interval is wider than the ratio itself), and below it the median time. <code>&lt; "
+      + "x</code>: below what the run can resolve for that case, at most x. "
+      + "\(HTMLText.escape(CaseMark.legend { $0 })) Hover a mark for what the case says. <code>n=12 "
+      + "(2–4/pass)</code>: \(HTMLText.escape(SampleCount.meaning)). <code>none</code> is plain code without "
+      + "observation: the floor.</p>\n"
     html += "<div class=\"legend\">cheaper"
     for ratio in [0.125, 0.25, 0.5, 1, 2, 4, 8] {
       html +=
@@ -129,8 +136,8 @@ extension HTMLReport {
             "95% interval \(NumberFormat.ratio(interval.lowerBound)) – \(NumberFormat.ratio(interval.upperBound))"
           content +=
             "<span class=\"ci\(wide ? " wide" : "")\" "
-              + "title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))"
-              + "</span>"
+            + "title=\"\(HTMLText.escape(title))\">\(HTMLText.escape(NumberFormat.spreadText(spread, wide: wide)))"
+            + "</span>"
         }
       }
       let marks = value.marks.map {

@@ -103,6 +103,8 @@ public enum MarkdownSummary {
     let environment = run.environment
     let settings = run.settings
     let strategies = StrategyRolesText.describe(run).map { ["Strategies: \($0)"] } ?? []
+    let machine = MachineStateText.describe(run).map { ["Machine state: \($0)"] } ?? []
+    let warnings = settings.noiseWarnings.map { "⚠ \($0)" }
     return [
       "Date: \(environment.date)",
       "Commit: built from \(environment.buildCommit ?? "not recorded"); folder HEAD \(environment.gitCommit)",
@@ -116,7 +118,7 @@ public enum MarkdownSummary {
         + "case\(PassText.describe(settings.passes)), harness loop cost (≈ "
         + "\(NumberFormat.fixed(settings.loopOverheadNs, 2)) ns per single-operation iteration) subtracted per case, "
         + "\(NumberFormat.fixed(settings.durationSeconds, 1)) s",
-    ] + strategies
+    ] + machine + warnings + strategies
   }
 
   // A pipe would end a table cell early.
