@@ -42,6 +42,10 @@ struct HeadlineTests {
     #expect(group.upperBound > group.lowerBound)
     let range = "\(NumberFormat.ratio(group.lowerBound))–\(NumberFormat.ratio(group.upperBound))"
     #expect(HeadlineText.ties(lead) { $0 }.hasSuffix("(3 of 3; ratios \(range))"))
+    // Which should I use says the same of the group.
+    let choice = try #require(
+      MarkdownSummary.render(run).split(separator: "\n").first { $0.hasPrefix("- **collections**") })
+    #expect(choice.contains(", tied group \(range); 3 faster, 0 slower of 3"))
   }
 
   @Test func headline_whenAStrategyIsClearlyTwiceTheCheapest_doesNotTieIt() throws {

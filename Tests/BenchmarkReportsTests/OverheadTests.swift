@@ -153,6 +153,9 @@ extension StoreFloorSplitTests {
     let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("- **collections**") })
     #expect(line.contains(" — store floor "))
     #expect(line.contains("observation above it +"))
+    // The cheapest's ratio, the tied group and the counts against apple too.
+    #expect(line.contains(" — ratio to apple 0.7"))
+    #expect(line.contains("; 1 faster, 1 slower of 2 — store floor "))
     #expect(HTMLReport.render(run).contains(" — store floor "))
   }
 }

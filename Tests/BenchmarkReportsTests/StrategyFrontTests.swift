@@ -56,7 +56,8 @@ struct StrategyChoiceTests {
     #expect(
       line
         == "- **collections** (`update-row` at 10, 2 of 4): no tracking across await: `lock-thread-keypath` (cheapest)"
-        + " · callers off the actor hop in: `actor-task-keypath`")
+        + " · callers off the actor hop in: `actor-task-keypath` — ratio to apple 0.25× (0.25×–0.25×); 4 faster, 0 "
+        + "slower of 4")
     let html = HTMLReport.render(Self.run())
     #expect(html.contains("<h2 id=\"which\">Which should I use</h2>"))
   }

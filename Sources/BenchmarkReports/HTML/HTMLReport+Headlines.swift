@@ -81,7 +81,7 @@ extension HTMLReport {
     for choice in choices {
       html +=
         "<li><b>\(HTMLText.escape(choice.suite))</b> (<code>\(HTMLText.escape(choice.scenario))</code> at "
-          + "\(choice.size), \(choice.options.count) of \(choice.judged)): "
+        + "\(choice.size), \(choice.options.count) of \(choice.judged)): "
       html += choice.groups.map { group in
         "<i>\(HTMLText.escape(HeadlineText.tradeOffs(group.tradeOffs)))</i>: "
           + group.options.map {
@@ -90,7 +90,7 @@ extension HTMLReport {
           .joined(separator: ", ")
       }.joined(separator: " · ")
       html += HTMLText.escape(
-        HeadlineText.storeSplit(suite: choice.suite, scenario: choice.scenario, size: choice.size, in: headlines))
+        HeadlineText.choiceTail(suite: choice.suite, scenario: choice.scenario, size: choice.size, in: headlines))
       html += "</li>\n"
     }
     return html + "</ul></div>\n"

@@ -65,7 +65,7 @@ extension MarkdownSummary {
           + "\(choice.judged)): "
           + groups.joined(separator: " · ")
           + escape(
-            HeadlineText.storeSplit(suite: choice.suite, scenario: choice.scenario, size: choice.size, in: headlines)))
+            HeadlineText.choiceTail(suite: choice.suite, scenario: choice.scenario, size: choice.size, in: headlines)))
     }
     return lines
   }

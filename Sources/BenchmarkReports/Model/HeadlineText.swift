@@ -60,14 +60,28 @@ enum HeadlineText {
     return text
   }
 
-  /// ``storeSplit(_:)`` of the headline figures of `scenario` of `suite` at
-  /// `size`, for a "which should I use" line: " — store floor …", or empty.
-  static func storeSplit(suite: String, scenario: String, size: Int, in headlines: [Headline]) -> String {
-    let figures = headlines.filter { $0.suite == suite && $0.size == size }
-      .flatMap { [$0.lead] + ($0.idiomatic.map { [$0] } ?? []) }
-      .first { $0.scenario == scenario }
-    let split = figures.map(storeSplit) ?? ""
-    return split.isEmpty ? "" : " — " + split
+  /// What a "which should I use" line ends with, from the headline figures of
+  /// `scenario` of `suite` at `size`: the cheapest's ratio to apple, the tied
+  /// group's range and how the strategies stand against apple, then
+  /// ``storeSplit(_:)`` for a store workload. " — ratio to apple 0.22×
+  /// (0.21×–0.23×), tied group 0.22×–0.23×; 4 faster, 8 slower of 12 — store
+  /// floor …", or empty without figures.
+  static func choiceTail(suite: String, scenario: String, size: Int, in headlines: [Headline]) -> String {
+    guard
+      let figures = headlines.filter({ $0.suite == suite && $0.size == size })
+        .flatMap({ [$0.lead] + ($0.idiomatic.map { [$0] } ?? []) })
+        .first(where: { $0.scenario == scenario })
+    else { return "" }
+    var tail = ""
+    if figures.ratio != nil {
+      tail += " — ratio to apple " + ratio(figures.ratio, interval: figures.interval)
+      if let group = figures.groupRatios {
+        tail += ", tied group \(NumberFormat.ratio(group.lowerBound))–\(NumberFormat.ratio(group.upperBound))"
+      }
+      tail += "; " + versusApple(figures)
+    }
+    let split = storeSplit(figures)
+    return split.isEmpty ? tail : tail + " — " + split
   }
 
   /// The cheapest strategy and those tied with it, with `code` around each id:
@@ -124,8 +138,9 @@ enum HeadlineText {
   static let choiceLead =
     "At each suite's headline case (its largest size), the strategies no other matches or beats on time, "
     + "notifications and allocations per operation (k of n: how many of the n judged), grouped by what they give up, "
-    + "least first; (cheapest) and (tied): the cheapest on time and those the run cannot tell from it; for a store "
-    + "workload, the store floor (routing alone) and the cheapest's observation above it."
+    + "least first; (cheapest) and (tied): the cheapest on time and those the run cannot tell from it; then the "
+    + "cheapest's ratio to apple, the tied group's range and how many strategies are faster and slower than apple; "
+    + "for a store workload, the store floor (routing alone) and the cheapest's observation above it."
 
   /// The label of a headline's form, or empty for one whose rows share a form.
   static func form(_ figures: HeadlineFigures) -> String {
@@ -141,7 +156,7 @@ enum HeadlineText {
       + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be "
       + "told from it, "
       + "so all are named (k of n: how many of the n strategies compared; ratios: the lowest and highest ratio to "
-        + "\(code("apple")) in that group, what the group costs rather than its luckiest member). "
+      + "\(code("apple")) in that group, what the group costs rather than its luckiest member). "
       + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds "
       + "1. "
       + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic "
