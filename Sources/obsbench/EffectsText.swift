@@ -73,7 +73,8 @@ enum EffectsText {
     Effect of a choice A → B: B's time over A's on matched pairs of strategies that differ in that choice only
     (median of per-round ratios); per case the geometric mean over its pairs with a 95% interval, per suite the
     geometric mean over its cases, beside the median case and how many cases' intervals lie below 1, hold it and
-    lie above it. INTERACTION: two pairs of a case whose intervals do not overlap.
+    lie above it. INTERACTION: a case whose pairs disagree beyond chance (Cochran's Q against a chi-square,
+    at most 1% false positives per case), naming the pairs that differ.
     """
 
   /// The stored summaries of the selected suites and choices, in selection order.

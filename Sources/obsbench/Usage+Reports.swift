@@ -52,7 +52,8 @@ extension Usage {
     (mean of the pairs' log ratios +- sqrt(sum of squared half-widths) / k). Pairs
     with a failed side or a median under the resolution are left out. Per suite:
     the geometric mean over its cases, the lowest and highest case, how many
-    cases interact (two pairs whose intervals do not overlap), and where a side
+    cases interact (the pairs disagree beyond chance: a contrast test, at most
+    1% false positives per case), and where a side
     sends the most notifications per operation beyond the fewest any strategy
     needs. A file written before runs stored effects gets them derived on reading.
 

@@ -46,6 +46,29 @@ struct HeadlineTests {
     let choice = try #require(
       MarkdownSummary.render(run).split(separator: "\n").first { $0.hasPrefix("- **collections**") })
     #expect(choice.contains(", tied group \(range); 3 faster, 0 slower of 3"))
+    // And the CSV, on every row of the size, apple's too.
+    let csv = try CSVTable.parse(ResultsCSV.render(run))
+    let column = { (name: String) in try #require(csv[0].firstIndex(of: name)) }
+    for row in csv.dropFirst() {
+      #expect(row[try column("tied_group_ratio_low")] == NumberFormat.ratioField(group.lowerBound))
+      #expect(row[try column("tied_group_ratio_high")] == NumberFormat.ratioField(group.upperBound))
+      #expect(row[try column("strategies_faster_than_apple")] == "3")
+      #expect(row[try column("strategies_slower_than_apple")] == "0")
+      #expect(row[try column("strategies_against_apple")] == "3")
+    }
+  }
+
+  @Test func csv_whenEveryStrategyLosesToApple_saysSoOnEveryRow() throws {
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 300),
+      HeadlineCases.result("actor-thread-keypath", 600),
+      HeadlineCases.result("apple", 100),
+    ])
+    let csv = try CSVTable.parse(ResultsCSV.render(run))
+    let slower = try #require(csv[0].firstIndex(of: "strategies_slower_than_apple"))
+    let low = try #require(csv[0].firstIndex(of: "tied_group_ratio_low"))
+    #expect(csv.dropFirst().allSatisfy { $0[slower] == "2" })
+    #expect(csv.dropFirst().allSatisfy { Double($0[low]).map { $0 > 2.5 } == true })
   }
 
   @Test func headline_whenAStrategyIsClearlyTwiceTheCheapest_doesNotTieIt() throws {

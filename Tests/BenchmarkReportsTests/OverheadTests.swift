@@ -1,4 +1,5 @@
 import BenchmarkKit
+import Foundation
 import Testing
 
 @testable import BenchmarkReports
@@ -39,6 +40,76 @@ struct OverheadTests {
     var floor = Self.figures(0.2, 0.1...0.3)
     floor.medianNs = .below(0.3)
     #expect(Publication.overhead(of: Self.figures(100, 95...105), floor: floor) == nil)
+  }
+
+  /// Four passes of `ns` each, the last in the machine's ×2 state, with a
+  /// little noise per round.
+  static func bimodal(_ strategy: String, _ ns: Double, phase: Double = 0) -> CaseResult {
+    let passes = (0..<4).map { pass in
+      (0..<10).map { round -> Double in
+        let state: Double = pass == 3 ? 2 : 1
+        let noise = 1 + 0.02 * sin(Double(pass * 13 + round * 7) + phase)
+        return ns * state * noise
+      }
+    }
+    return PassCases.result(strategy, passes: passes)
+  }
+
+  /// Publishes `cases` as one scenario and size, apple beside them.
+  static func published(_ cases: [CaseResult]) -> [String: CaseResult] {
+    let run = Publication.publish(
+      BenchmarkRun(environment: Fixtures.environment, settings: Fixtures.settings, cases: cases))
+    return Dictionary(run.cases.map { ($0.strategy, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  @Test func overhead_whenBothSidesShareASlowPass_staysAValueAndHoldsTheDifference() throws {
+    // Subtracting the two median intervals end against end reaches below zero
+    // here: the ×2 pass widens each side by a factor.
+    let cases = Self.published([Self.bimodal("apple", 60_000), Self.bimodal("none", 20_000)])
+    let apple = try #require(cases["apple"]?.published)
+    let none = try #require(cases["none"]?.published)
+    let unpaired = try #require(Publication.overhead(of: apple, floor: none))
+    #expect(unpaired.0.isBound)
+    let overhead = try #require(apple.overheadNs)
+    let interval = try #require(apple.overheadInterval)
+    let value = try #require(overhead.value)
+    #expect(interval.contains(value))
+    #expect(interval.lowerBound > 0)
+    #expect(abs(value - 40_000) < 2_000)
+  }
+
+  @Test func overhead_whenTheCaseIsNotAboveItsFloor_isABound() throws {
+    let cases = Self.published([Self.bimodal("apple", 20_100), Self.bimodal("none", 20_000, phase: 2)])
+    let overhead = try #require(cases["apple"]?.published?.overheadNs)
+    #expect(overhead.isBound)
+    #expect(cases["apple"]?.published?.overheadInterval == nil)
+  }
+
+  @Test func overhead_whenTheFloorIsUnderTheResolution_isTheCaseLessAtMostTheFloorsBound() throws {
+    let none = PassCases.result("none", passes: Array(repeating: [0.001, -0.002, 0.002, 0.0], count: 4))
+    let cases = Self.published([Self.bimodal("apple", 1_000), none])
+    let floor = try #require(cases["none"]?.published)
+    guard case .below(let bound) = floor.medianNs else {
+      Issue.record("none's median should be a bound, is \(floor.medianNs)")
+      return
+    }
+    let apple = try #require(cases["apple"])
+    let overhead = try #require(apple.published?.overheadNs?.value)
+    let interval = try #require(apple.published?.overheadInterval)
+    let caseInterval = try #require(apple.medianInterval)
+    let median = try #require(apple.statistics?.median)
+    #expect(overhead <= median)
+    #expect(interval.lowerBound == caseInterval.lowerBound - bound)
+    #expect(interval.upperBound == caseInterval.upperBound)
+  }
+
+  @Test func medianInterval_whenAResolvedMedianHasAWideInterval_publishesItsLowEndAsAValue() throws {
+    let apple = try #require(Self.published([Self.bimodal("apple", 60_000)])["apple"])
+    let interval = try #require(apple.medianInterval)
+    // Far below the median, far above the harness's error.
+    #expect(60_000 - interval.lowerBound > interval.lowerBound - apple.harnessUncertaintyNs)
+    #expect(apple.published?.ciLowNs == .value(interval.lowerBound))
+    #expect(apple.published?.medianNs.value != nil)
   }
 
   @Test func share_isTheOverheadOverApplesWithTheWorstCaseInterval() throws {

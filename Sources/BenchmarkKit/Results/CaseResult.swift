@@ -167,6 +167,25 @@ public struct CaseResult: Codable, Hashable, Sendable {
     return .below(max(max(nanoseconds, 0) + (uncertaintyNs ?? 0), medianInterval?.upperBound ?? 0))
   }
 
+  /// The low end of the median's interval as it may be published: a value
+  /// wherever the median is one and the end lies above the harness's own
+  /// error, else as ``figure(_:)`` has it.
+  ///
+  /// The interval's end is not a time of its own to resolve: it says how low
+  /// a rerun's median may fall. Held to ``resolutionNs`` — which grows with
+  /// how far the interval reaches below the median — the low end of a wide
+  /// interval was a bound even under a clearly resolved median (apple's
+  /// `render-body[100]`, 57 µs with a pass at twice that), and every figure
+  /// built from it (an overhead, a coverage check) lost its lower side.
+  public func intervalEnd(_ nanoseconds: Double) -> Figure {
+    if let median = statistics?.median, median >= resolutionNs, median > 0, nanoseconds > harnessUncertaintyNs,
+      nanoseconds > 0
+    {
+      return .value(nanoseconds)
+    }
+    return figure(nanoseconds)
+  }
+
   /// The published median, or `nil` when the case has no statistics.
   public var medianFigure: Figure? {
     statistics.map { figure($0.median) }

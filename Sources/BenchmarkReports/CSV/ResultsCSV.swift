@@ -33,6 +33,13 @@ import BenchmarkKit
 /// the same store with nothing observed), what its observation costs apart
 /// from the store's routing; then that as a share of `apple`'s overhead above
 /// `none` (`over_store_floor_share_of_apple`, with its bound and interval).
+///
+/// Then, on every row of a scenario and size, what its headline says of the
+/// whole group rather than its luckiest member: the ratios to `apple` of the
+/// cheapest and every strategy tied with it (`tied_group_ratio_low`,
+/// `tied_group_ratio_high`), and how many core strategies are measurably
+/// faster and slower than `apple` (their ratio's interval wholly below or
+/// above 1) of the `strategies_against_apple` compared.
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -50,11 +57,14 @@ public enum ResultsCSV {
     "over_store_floor_ns", "over_store_floor_bound", "over_store_floor_ci_low", "over_store_floor_ci_high",
     "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
     "over_store_floor_share_ci_high",
+    "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple", "strategies_slower_than_apple",
+    "strategies_against_apple",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
   public static func render(_ run: BenchmarkRun) -> String {
     var lines = [CSVField.row(columns)]
+    let groups = groupFields(run)
     for result in run.cases {
       let stats = result.statistics
       let published = result.published
@@ -64,41 +74,66 @@ public enum ResultsCSV {
       let resolved = { (statistic: Double?) in
         NumberFormat.fixed(published == nil ? nil : statistic.flatMap { result.figure($0).value })
       }
-      let fields: [String] = [
-        result.suite, result.scenario, result.strategy, String(result.size),
-        String(result.operationsPerSample), String(result.samples.count),
-        NumberFormat.fixed(published?.medianNs.number), value(published?.p90Ns),
-        value(published?.minNs), NumberFormat.fixed(published == nil ? nil : stats?.mad),
-        NumberFormat.fixed(result.allocationsPerOperation), NumberFormat.fixed(result.bytesPerOperation),
-        NumberFormat.fixed(result.notificationsPerOperation),
-        resolved(stats?.p99), resolved(stats?.max), resolved(stats?.mean),
-        value(published?.ciLowNs), value(published?.ciHighNs),
-        NumberFormat.fixed(run.exponent(for: result.key)),
-        result.failure ?? "",
-        published?.medianNs.boundMark ?? "",
-        NumberFormat.fixed(published?.resolutionNs),
-        String(result.operationsPerIteration ?? 1),
-        NumberFormat.ratioField(published?.ratioToApple?.number),
-        published?.ratioToApple?.boundMark ?? "",
-        NumberFormat.ratioField(published?.ratioInterval?.lowerBound),
-        NumberFormat.ratioField(published?.ratioInterval?.upperBound),
-        result.calibrationNote ?? "",
-        NumberFormat.fixed(result.instructionsPerOperation), result.instructionsNote ?? "",
-        result.outlastsSample == true ? "true" : "", result.passModes ?? "",
-        NumberFormat.fixed(published?.overheadNs?.number), published?.overheadNs?.boundMark ?? "",
-        NumberFormat.fixed(published?.overheadInterval?.lowerBound),
-        NumberFormat.fixed(published?.overheadInterval?.upperBound),
-        NumberFormat.ratioField(published?.overheadShareOfApple?.number),
-        published?.overheadShareOfApple?.boundMark ?? "",
-        NumberFormat.ratioField(published?.overheadShareInterval?.lowerBound),
-        NumberFormat.ratioField(published?.overheadShareInterval?.upperBound),
-        published?.versusCheapest?.cheapest ?? "",
-        published?.versusCheapest.map { $0.isTied ? "true" : "false" } ?? "",
-        published?.choice?.dominatedBy ?? "",
-      ] + latencyFields(result.latency) + storeFloorFields(published)
-      lines.append(CSVField.row(fields))
+      let fields: [String] =
+        [
+          result.suite, result.scenario, result.strategy, String(result.size),
+          String(result.operationsPerSample), String(result.samples.count),
+          NumberFormat.fixed(published?.medianNs.number), value(published?.p90Ns),
+          value(published?.minNs), NumberFormat.fixed(published == nil ? nil : stats?.mad),
+          NumberFormat.fixed(result.allocationsPerOperation), NumberFormat.fixed(result.bytesPerOperation),
+          NumberFormat.fixed(result.notificationsPerOperation),
+          resolved(stats?.p99), resolved(stats?.max), resolved(stats?.mean),
+          value(published?.ciLowNs), value(published?.ciHighNs),
+          NumberFormat.fixed(run.exponent(for: result.key)),
+          result.failure ?? "",
+          published?.medianNs.boundMark ?? "",
+          NumberFormat.fixed(published?.resolutionNs),
+          String(result.operationsPerIteration ?? 1),
+          NumberFormat.ratioField(published?.ratioToApple?.number),
+          published?.ratioToApple?.boundMark ?? "",
+          NumberFormat.ratioField(published?.ratioInterval?.lowerBound),
+          NumberFormat.ratioField(published?.ratioInterval?.upperBound),
+          result.calibrationNote ?? "",
+          NumberFormat.fixed(result.instructionsPerOperation), result.instructionsNote ?? "",
+          result.outlastsSample == true ? "true" : "", result.passModes ?? "",
+          NumberFormat.fixed(published?.overheadNs?.number), published?.overheadNs?.boundMark ?? "",
+          NumberFormat.fixed(published?.overheadInterval?.lowerBound),
+          NumberFormat.fixed(published?.overheadInterval?.upperBound),
+          NumberFormat.ratioField(published?.overheadShareOfApple?.number),
+          published?.overheadShareOfApple?.boundMark ?? "",
+          NumberFormat.ratioField(published?.overheadShareInterval?.lowerBound),
+          NumberFormat.ratioField(published?.overheadShareInterval?.upperBound),
+          published?.versusCheapest?.cheapest ?? "",
+          published?.versusCheapest.map { $0.isTied ? "true" : "false" } ?? "",
+          published?.choice?.dominatedBy ?? "",
+        ] + latencyFields(result.latency) + storeFloorFields(published)
+      let shape = ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)
+      lines.append(CSVField.row(fields + (groups[shape] ?? Array(repeating: "", count: 5))))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Per scenario and size, what its headline says of the whole group: the
+  /// ratios to `apple` of the cheapest and every strategy tied with it, lowest
+  /// and highest, and how many core strategies are measurably faster and
+  /// slower than `apple` of how many; the same on every row of the size, so a
+  /// filter on any row shows a size where the core loses.
+  private static func groupFields(_ run: BenchmarkRun) -> [ShapeKey: [String]] {
+    var shapes = [ShapeKey: [CaseResult]]()
+    for result in run.cases {
+      shapes[ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size), default: []].append(result)
+    }
+    return shapes.mapValues { cases in
+      let figures = HeadlineFigures(scenario: cases[0].scenario, cases: cases, form: nil)
+      let lone = figures.ratio?.value.map { $0...$0 }
+      let group = figures.groupRatios ?? lone
+      let counts = figures.versusApple
+      let total = counts.total
+      return [
+        NumberFormat.ratioField(group?.lowerBound), NumberFormat.ratioField(group?.upperBound),
+        total > 0 ? String(counts.faster) : "", total > 0 ? String(counts.slower) : "", total > 0 ? String(total) : "",
+      ]
+    }
   }
 
   /// The columns of a store strategy's time above the store floor and its

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// In each panel a case's effect is a dot on a logarithmic axis with its 95%
 /// interval as a whisker; the dashed line is 1× (the choice costs nothing). A
-/// case whose pairs disagree beyond their intervals (an interaction) is drawn in
+/// case whose pairs disagree beyond chance (an interaction) is drawn in
 /// orange on a tinted row: its effect is an average over settings that differ.
 /// A suite's header row carries a diamond at the geometric mean of its cases.
 /// An axis spans at most 0.01×–100×; a case beyond is an arrow at the edge
@@ -165,7 +165,7 @@ struct EffectForestPlot {
     x += 340
     canvas.rect(x: x, y: y - 10, width: 18, height: 12, fill: Self.interactionColor, opacity: 0.25)
     canvas.circle(cx: x + 9, cy: y - 4, r: 3.2, fill: Self.interactionColor)
-    canvas.text("interaction: two pairs' intervals do not overlap", x: x + 24, y: y, size: 11, fill: "#444")
+    canvas.text("interaction: pairs disagree beyond chance", x: x + 24, y: y, size: 11, fill: "#444")
     x += 300
     canvas.polygon([(x + 9, y - 9), (x + 14, y - 4), (x + 9, y + 1), (x + 4, y - 4)], fill: "#555")
     canvas.text("suite's geometric mean", x: x + 24, y: y, size: 11, fill: "#444")

@@ -18,8 +18,9 @@ extension HTMLReport {
       + "since the pairs share no case. Pairs with a failed side or a median under the resolution (a bound) are left "
       + "out. Below 1× the choice saves time. The effect column is the geometric mean over the suite's cases; the "
       + "median case beside it, with how many cases' intervals lie below 1, hold it and lie above it. "
-      + "<em>Interacting</em>: two pairs of a case whose intervals do not "
-      + "overlap, so the choice costs different amounts beside different settings of the other choices. "
+      + "<em>Interacting</em>: a case whose pairs disagree beyond chance (one contrast test of all of them, "
+      + "flagging a case of one effect at most 1% of the time), so the choice costs different amounts beside "
+      + "different settings of the other choices. "
       + "Over-notification: where a side sends the most notifications per operation beyond the fewest any strategy "
       + "needs there.</p>\n"
     html +=

@@ -15,7 +15,8 @@ extension MarkdownSummary {
         + "combined per scenario and size as a geometric mean with a 95% interval; here the geometric mean over the "
         + "suite's cases, the median case with how many cases' intervals lie below 1, hold it and lie above it (a "
         + "geometric mean a few large cases pull far from the median says so), the lowest and highest case, "
-        + "the cases whose pairs disagree beyond their intervals (interacting), and where a side sends the most "
+        + "the cases whose pairs disagree beyond chance (interacting: a contrast test, at most 1% false positives "
+        + "per case), and where a side sends the most "
         + "notifications beyond the fewest any strategy needs. "
         + "`obsbench effects results.json --cases` lists every case.",
       "",

@@ -57,7 +57,7 @@ extension BenchmarkRun {
 
 /// A case's suite, scenario and size: the cases of every strategy that are
 /// measured side by side.
-private struct ShapeKey: Hashable {
+struct ShapeKey: Hashable {
   var suite: String
   var scenario: String
   var size: Int

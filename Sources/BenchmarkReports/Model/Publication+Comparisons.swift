@@ -37,13 +37,11 @@ extension Publication {
     for shape in order {
       let indices = shapes[shape]!
       let cases = indices.map { run.cases[$0] }
-      let floorFigures = cases.first { $0.strategy == floor && $0.failure == nil }?.published
+      let floorCase = cases.first { $0.strategy == floor && $0.failure == nil }
       // Every case's overhead first: the shares need apple's.
       var overheads = [Int: (Figure, ClosedRange<Double>?)]()
       for (position, result) in cases.enumerated() where result.strategy != floor {
-        guard let figures = result.published, let floorFigures,
-          let overhead = overhead(of: figures, floor: floorFigures)
-        else { continue }
+        guard let floorCase, let overhead = overhead(of: result, floor: floorCase) else { continue }
         overheads[position] = overhead
       }
       let appleOverhead = cases.firstIndex { $0.strategy == reference }.flatMap { overheads[$0] }
@@ -59,10 +57,9 @@ extension Publication {
       }
       // Observation apart from routing: each store strategy above the store
       // floor, beside apple's overhead above `none`.
-      if let storeFloorFigures = cases.first(where: { $0.strategy == storeFloor && $0.failure == nil })?.published {
+      if let storeFloorCase = cases.first(where: { $0.strategy == storeFloor && $0.failure == nil }) {
         for (position, result) in cases.enumerated() where isChoice(result.strategy) {
-          guard let figures = result.published, let over = overhead(of: figures, floor: storeFloorFigures)
-          else { continue }
+          guard let over = overhead(of: result, floor: storeFloorCase) else { continue }
           let index = indices[position]
           run.cases[index].published?.overStoreFloorNs = over.0
           run.cases[index].published?.overStoreFloorInterval = over.1

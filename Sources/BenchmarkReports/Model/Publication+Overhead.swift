@@ -1,22 +1,65 @@
 import BenchmarkKit
 
 extension Publication {
-  /// What observation adds to a case above `none` of the same scenario and size,
-  /// in ns, as a figure with its 95% interval; `nil` when `none`'s median is not
-  /// a value (nothing to subtract) or the case's median is unresolved.
+  /// What observation adds to a case above `floor` (`none`, or the store
+  /// floor) of the same scenario and size, in ns, as a figure with its 95%
+  /// interval; `nil` when the case's median is unresolved, or the floor's is
+  /// and the case has no interval to subtract it from.
   ///
-  /// The interval is propagated conservatively from the two published median
-  /// intervals, each end the worst case: from the case's low end minus `none`'s
-  /// high end to the case's high end minus `none`'s low end. Pairing by (pass,
-  /// round) would be tighter; this never claims more than the two published
-  /// intervals allow. A low end published as a bound counts as 0, a high end as
-  /// its bound.
+  /// Paired where both medians resolve, as ratios are: the two cases were
+  /// sampled side by side in the same (pass, round)s, so the share of the
+  /// case's time that is overhead, 1 − 1/r for their paired ratio r
+  /// (``PairedRatio``), is pinned down however the machine drifted; only the
+  /// scale, the case's own median, carries the between-pass spread. The
+  /// interval is the case's median interval times that share's: from its low
+  /// end × (1 − 1/r_low) to its high end × (1 − 1/r_high), widened to hold the
+  /// difference of the medians, the published value. Subtracting the two
+  /// median intervals end against end instead counts the machine's ×2 state
+  /// twice, once per side, and turned a clear 57 µs overhead above 0.5 µs
+  /// into a bound.
   ///
-  /// Never negative: a difference whose interval reaches 0 or below is published
-  /// as an upper bound, its interval's high end (at least the case's
-  /// resolution); so is a case whose median is itself a bound (that bound minus
-  /// `none`'s low end). A bound that would not be positive leaves the overhead
-  /// unresolved.
+  /// A floor below the run's resolution (`none` of a sub-nanosecond
+  /// workload, published `< b`) lies somewhere in 0…b: the overhead is the
+  /// case's median less the floor's measured median, its interval the case's
+  /// less 0…b, a value when that stays above zero.
+  ///
+  /// Never negative: a difference whose interval reaches the harness's own
+  /// error or below (the paired ratio's interval holds 1, or the difference
+  /// is one the loop cost removed could have made) is published as an upper
+  /// bound, its
+  /// interval's high end (at least the case's resolution); so is a case whose
+  /// median is itself a bound (that bound minus the floor's low end). A bound
+  /// that would not be positive leaves the overhead unresolved.
+  static func overhead(
+    of result: CaseResult, floor: CaseResult
+  ) -> (Figure, ClosedRange<Double>?)? {
+    guard let figures = result.published, let floorFigures = floor.published else { return nil }
+    if case .value(let median) = figures.medianNs, case .below(let floorBound) = floorFigures.medianNs,
+      let interval = result.medianInterval, let floorMedian = floor.statistics?.median
+    {
+      // The floor under what the run resolves: its median lies in 0…bound.
+      let overhead = median - min(max(floorMedian, 0), floorBound)
+      let low = interval.lowerBound - floorBound
+      guard low > 0 else { return (.below(max(interval.upperBound, figures.resolutionNs)), nil) }
+      return (.value(overhead), min(low, overhead)...max(interval.upperBound, overhead))
+    }
+    guard case .value(let median) = figures.medianNs, case .value(let floorMedian) = floorFigures.medianNs,
+      let interval = result.medianInterval, let ratio = PairedRatio.interval(of: result, to: floor)
+    else { return overhead(of: figures, floor: floorFigures) }
+    let overhead = median - floorMedian
+    let fraction = { (ratio: Double) in 1 - 1 / ratio }
+    let low = min(interval.lowerBound * fraction(ratio.lowerBound), overhead)
+    let high = max(interval.upperBound * fraction(ratio.upperBound), overhead)
+    guard low > result.harnessUncertaintyNs else {
+      let bound = max(high, figures.resolutionNs)
+      return (bound > 0 ? .below(bound) : .unresolved, nil)
+    }
+    return (.value(overhead), low...high)
+  }
+
+  /// ``overhead(of:floor:)-(CaseResult,_)`` from the published figures alone,
+  /// where the two cases cannot be paired: a median or `none`'s a bound, or
+  /// fewer than 3 rounds both sampled.
   static func overhead(
     of figures: PublishedFigures, floor: PublishedFigures
   ) -> (Figure, ClosedRange<Double>?)? {

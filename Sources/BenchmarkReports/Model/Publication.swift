@@ -66,7 +66,7 @@ public enum Publication {
       medianNs: result.figure(statistics.median),
       p90Ns: result.figure(statistics.p90),
       minNs: result.figure(statistics.min),
-      ciLowNs: result.figure(interval.lowerBound),
+      ciLowNs: result.intervalEnd(interval.lowerBound),
       ciHighNs: result.figure(interval.upperBound))
     if let reference, reference.key != result.key {
       let (ratio, interval) = self.ratio(of: result, to: reference)

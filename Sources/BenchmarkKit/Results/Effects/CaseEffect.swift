@@ -21,7 +21,7 @@ public struct CaseEffect: Codable, Hashable, Sendable {
   public var ratio: Double?
   /// The effect's 95% interval.
   public var interval: ClosedRange<Double>?
-  /// The pairs that disagree beyond their intervals: the choice costs one thing
+  /// The pairs that disagree beyond chance: the choice costs one thing
   /// beside one combination of the other choices and another beside another.
   public var interactions: [EffectInteraction]
   /// Notifications per operation of each side against the fewest any strategy
@@ -46,7 +46,7 @@ public struct CaseEffect: Codable, Hashable, Sendable {
     self.notifications = notifications
   }
 
-  /// Whether two of the pairs disagree beyond their intervals.
+  /// Whether the pairs disagree beyond chance (a contrast test of them all).
   public var isInteracting: Bool {
     !interactions.isEmpty
   }
@@ -73,7 +73,7 @@ public struct PairEffect: Codable, Hashable, Sendable {
   }
 }
 
-/// Two pairs of a case whose intervals do not overlap, named by their baselines
+/// Two pairs of a flagged case whose effects differ, named by their baselines
 /// (``PairEffect/baseline``).
 public struct EffectInteraction: Codable, Hashable, Sendable {
   /// The first pair's baseline strategy.
