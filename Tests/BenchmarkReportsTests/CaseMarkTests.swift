@@ -72,7 +72,8 @@ struct CaseMarkTests {
     ]
     #expect(Array(ResultsCSV.columns.prefix(before.count)) == before)
     // The comparisons the run publishes, then stall probes' latencies, then a
-    // store strategy's time above the store floor, appended after them.
+    // store strategy's time above the store floor, then the headline's group
+    // on every row of a size, appended after them.
     #expect(
       Array(ResultsCSV.columns.dropFirst(before.count)) == [
         "overhead_ns", "overhead_bound", "overhead_ci_low", "overhead_ci_high",
@@ -82,6 +83,8 @@ struct CaseMarkTests {
         "over_store_floor_ns", "over_store_floor_bound", "over_store_floor_ci_low", "over_store_floor_ci_high",
         "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
         "over_store_floor_share_ci_high",
+        "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple",
+        "strategies_slower_than_apple", "strategies_against_apple",
       ])
   }
 }
