@@ -105,8 +105,9 @@ struct IdentifiedArrayCollectionTests {
   @Test
   func sort_betweenOtherOperations_matchesAnArrayOracle_whateverTheKeptOrder() {
     // A sort keeps the slots it sorted; inserts, removals (which move the
-    // last slot into the hole), moves and row updates in between leave that
-    // order stale, and the next sort must not trust it. Against a plain array.
+    // last slot into the hole), moves, swaps and row updates in between leave
+    // that order stale, and the next sort must not trust it. Against a plain
+    // array; a debug build also checks every order a sort trusts.
     var generator = SystemRandomNumberGenerator()
     var array = rows(Array(0..<40).shuffled(using: &generator))
     var oracle = array.map { ($0.id, $0.value) }
@@ -114,7 +115,7 @@ struct IdentifiedArrayCollectionTests {
     for step in 0..<200 {
       // Every seventh step changes a collection shared with a copy.
       let copy = step % 7 == 0 ? (array, oracle) : nil
-      switch step % 6 {
+      switch step % 10 {
       case 0:
         array.sort { $0.value < $1.value }
         oracle.sort { $0.1 < $1.1 }
@@ -135,11 +136,35 @@ struct IdentifiedArrayCollectionTests {
         let value = Int.random(in: 0..<500, using: &generator)
         array[id: id]?.value = value
         oracle[oracle.firstIndex { $0.0 == id }!].1 = value
-      default:
+      case 5:
         array.removeAll { $0.value % 5 == 0 }
         oracle.removeAll { $0.1 % 5 == 0 }
         array.sort { $0.value < $1.value }
         oracle.sort { $0.1 < $1.1 }
+      case 6:
+        let from = Int.random(in: 0..<oracle.count, using: &generator)
+        let to = Int.random(in: 0..<oracle.count, using: &generator)
+        array.move(id: oracle[from].0, to: to)
+        oracle.insert(oracle.remove(at: from), at: to)
+      case 7:
+        let i = Int.random(in: 0..<oracle.count, using: &generator)
+        let j = Int.random(in: 0..<oracle.count, using: &generator)
+        array.swapAt(i, j)
+        oracle.swapAt(i, j)
+      case 8:
+        let offsets = Set((0..<3).map { _ in Int.random(in: 0..<oracle.count, using: &generator) })
+        let destination = Int.random(in: 0...oracle.count, using: &generator)
+        array.move(fromOffsets: offsets, toOffset: destination)
+        let moved = oracleMove(oracle.map(\.0), offsets, destination)
+        oracle = moved.map { id in oracle.first { $0.0 == id }! }
+      default:
+        // Removed by assigning nil, then one appended by assigning a row.
+        let id = oracle[Int.random(in: 0..<oracle.count, using: &generator)].0
+        array[id: id] = nil
+        oracle.removeAll { $0.0 == id }
+        array[id: next] = Row(id: next, value: next % 500)
+        oracle.append((next, next % 500))
+        next += 1
       }
       #expect(array.ids == oracle.map(\.0), "step \(step)")
       #expect(array.map(\.value) == oracle.map(\.1), "step \(step)")

@@ -82,31 +82,46 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     var slots = Self.slotsInOrder(of: storage)
     // The kept order let go of, so that the slots are sorted in place, not copied.
     if unique { storage.order = [] }
-    let sorted = try storage.rows.withUnsafeBufferPointer { rows in
+    // The first position whose id the sort changed, if any: a sort that
+    // changes the order changes it near the front, as a rule.
+    let firstChange = try storage.rows.withUnsafeBufferPointer { rows in
       let base = rows.baseAddress.unsafelyUnwrapped
       try slots.sort { try areInIncreasingOrder(Self.payload(base + $0).pointee, Self.payload(base + $1).pointee) }
-      return slots.map { Self.payload(base + $0).pointee.id }
+      return storage.ids.withUnsafeBufferPointer { ids in
+        slots.indices.first { Self.payload(base + slots[$0]).pointee.id != ids[$0] }
+      }
     }
-    guard sorted != storage.ids else {
+    guard let firstChange else {
       if unique { storage.order = slots }
       return
     }
-    makeUnique()
-    _storage.ids = sorted
+    // Unique as it was at the top (nothing else ran since): asked again, the
+    // `storage` held here would count as a second reference and cost a copy.
+    if !unique { makeUnique() }
+    // The ids rewritten in place from there: no array of them made and
+    // compared. A copy's rows sit in the same slots.
+    let sorted = _storage
+    sorted.rows.withUnsafeBufferPointer { rows in
+      let base = rows.baseAddress.unsafelyUnwrapped
+      sorted.ids.withUnsafeMutableBufferPointer { ids in
+        for position in firstChange..<ids.count { ids[position] = Self.payload(base + slots[position]).pointee.id }
+      }
+    }
     // The next sort starts from here, without looking an id up.
-    _storage.order = slots
+    sorted.order = slots
     didSet(Self.structure)
   }
 
   /// The slot of each row of `storage`, in the order of its ids.
   ///
-  /// A sort keeps the slots it sorted (`IdentifiedStorage.order`), and a
-  /// collection made or rebuilt in one pass stores its rows in order; either
-  /// is checked, one comparison of ids per row, before it is trusted. Only
-  /// where neither holds (a row inserted or removed since) is each id looked
-  /// up.
+  /// A sort keeps the slots it sorted (`IdentifiedStorage.order`), which
+  /// every write of the ids lets go of: while kept, it holds, and is taken as
+  /// it is (checked row by row in debug builds). A collection made or rebuilt
+  /// in one pass stores its rows in order, which is checked, one comparison
+  /// of ids per row, before it is trusted. Only where neither holds (a row
+  /// inserted or removed since) is each id looked up.
   ///
-  /// - Complexity: O(n).
+  /// - Complexity: O(1) after a sort; else O(n).
   @inlinable
   static func slotsInOrder(of storage: IdentifiedStorage<Element>) -> [Int] {
     let kept = storage.order
@@ -117,9 +132,10 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         let holds = { (position: Int, slot: Int) in
           slot < rows.count && rows[slot].unsafelyUnwrapped.id == ids[position]
         }
-        if kept.count == ids.count, kept.withUnsafeBufferPointer({ kept in
-          kept.indices.allSatisfy { holds($0, kept[$0]) }
-        }) {
+        if !kept.isEmpty, kept.count == ids.count {
+          assert(
+            kept.indices.allSatisfy { storage.slots[ids[$0]] == kept[$0] },
+            "IdentifiedArray: a kept order that does not hold")
           return kept
         }
         if rows.count == ids.count, ids.indices.allSatisfy({ holds($0, $0) }) { return Array(0..<ids.count) }

@@ -11,8 +11,11 @@
 /// that holds it, whose own accesses the compiler checks.
 @usableFromInline
 final class IdentifiedStorage<Element: Identifiable> {
-  /// The ids in order.
-  @exclusivity(unchecked) @usableFromInline var ids: [Element.ID] = []
+  /// The ids in order. Any write lets go of the kept ``order``: it held the
+  /// slots of the ids as they were.
+  @exclusivity(unchecked) @usableFromInline var ids: [Element.ID] = [] {
+    didSet { if !order.isEmpty { order = [] } }
+  }
   /// The rows, each in the slot `slots` gives its id. Never nil but while
   /// `IdentifiedArray.subscript(id:)` lends a slot out: optional so that a slot
   /// can be lent as the subscript's `Element?` in place.
@@ -20,9 +23,11 @@ final class IdentifiedStorage<Element: Identifiable> {
   /// The slot of each row in `rows`, by id.
   @exclusivity(unchecked) @usableFromInline var slots = SlotIndex<Element.ID>()
   /// The slots of the rows in the order of `ids` as the last sort left them,
-  /// or empty: a hint that no other operation keeps up to date, checked
-  /// before use (`IdentifiedArray.slotsInOrder(of:)`). Written only once the
-  /// storage is unique.
+  /// or empty: emptied by every write of `ids` (an insert, a removal, a move),
+  /// so that while it is not empty it holds, and the next sort trusts it
+  /// without checking it row by row (`IdentifiedArray.slotsInOrder(of:)`).
+  /// A slot moves only with a write of `ids` (a removal fills its hole with
+  /// the last slot). Written only once the storage is unique.
   @exclusivity(unchecked) @usableFromInline var order: [Int] = []
 
   @usableFromInline
