@@ -152,7 +152,19 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// - Complexity: O(n).
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    let storage = _storage
+    // Found by a function of its own, so that no reference to the storage is
+    // held here: `replaceAll` would count it, find the storage shared and
+    // copy it instead of changing it in place.
+    guard let kept = try Self.ids(in: _storage, keptBy: shouldBeRemoved) else { return }
+    replaceAll(ids: kept) { _ in preconditionFailure("every kept id has its row") }
+  }
+
+  /// The ids of `storage`'s rows that `shouldBeRemoved` keeps, in order, or
+  /// `nil` if it keeps them all.
+  @inlinable
+  static func ids(
+    in storage: IdentifiedStorage<Element>, keptBy shouldBeRemoved: (Element) throws -> Bool
+  ) rethrows -> [ID]? {
     let slots = Self.slotsInOrder(of: storage)
     var kept: [ID] = []
     kept.reserveCapacity(storage.ids.count)
@@ -162,8 +174,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         kept.append(id)
       }
     }
-    guard kept.count != storage.ids.count else { return }
-    replaceAll(ids: kept) { _ in preconditionFailure("every kept id has its row") }
+    return kept.count == storage.ids.count ? nil : kept
   }
 
   /// Moves the rows at `offsets` to `destination`, keeping their relative
