@@ -215,6 +215,31 @@ struct StoreFloorSplitTests {
     #expect(!results.isEmpty)
     #expect(results.allSatisfy { $0.outcome?.passed == true })
   }
+
+  @Test func floorCheck_judgesAStoreStrategyAgainstTheStoreFloor_andAppleAgainstNone() {
+    // The store's collection beats plain Swift's: cheaper than none, not a defect.
+    let storeWins = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 120), HeadlineCases.result("store-floor", 100),
+      HeadlineCases.result("apple", 400), HeadlineCases.result("none", 200),
+    ])
+    #expect(FloorCheck.evaluate(storeWins).allSatisfy { $0.outcome?.passed == true })
+    // Cheaper than the same store with nothing observed: observation skipped work.
+    let skipped = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 50), HeadlineCases.result("store-floor", 100),
+      HeadlineCases.result("apple", 400), HeadlineCases.result("none", 200),
+    ])
+    let failed = FloorCheck.evaluate(skipped).first { $0.outcome?.passed == false }
+    #expect(failed?.outcome?.detail.contains("lock-thread-keypath") == true)
+    #expect(failed?.outcome?.detail.contains("of store-floor") == true)
+    // Apple is judged against none, store floor or not.
+    let appleCheaper = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 120), HeadlineCases.result("store-floor", 100),
+      HeadlineCases.result("apple", 50), HeadlineCases.result("none", 200),
+    ])
+    let apple = FloorCheck.evaluate(appleCheaper).first { $0.outcome?.passed == false }
+    #expect(apple?.outcome?.detail.contains("apple") == true)
+    #expect(apple?.outcome?.detail.contains("of none") == true)
+  }
 }
 
 extension StoreFloorSplitTests {

@@ -16,7 +16,16 @@ import BenchmarkKit
 /// are the same work, whatever the clock says of their placement.
 ///
 /// The store floor (`store-floor`) is not judged: it is the floor of a store's
-/// routing, not a strategy doing the operation's work.
+/// routing, not a strategy doing the operation's work. In a store workload it
+/// is the floor the store strategies are judged against instead of `none`:
+/// the same store and collection with nothing observed, so that what beats it
+/// skipped work of observation's. The store's collection can be cheaper than
+/// `none`'s plain Swift (its id index hashes an `Int` id with one
+/// multiplication where a `Dictionary` runs SipHash: `collections/
+/// replace-all[1000]` 4.9 µs for every core strategy against `none`'s 9.3 µs),
+/// which is the store's doing, not a defect of the workload; where a buffer
+/// landed moves a 10 000-row shift by as much (`remove[10000]`: 1.31 µs against
+/// 1.66 µs, one instruction count more).
 public enum FloorCheck {
   /// The strategy that is the floor.
   public static let floor = "none"
@@ -25,6 +34,9 @@ public enum FloorCheck {
   public static func evaluate(_ run: BenchmarkRun) -> [CheckResult] {
     let floors = Dictionary(
       run.cases.filter { $0.strategy == floor && $0.failure == nil }.map { (groupKey($0), $0) },
+      uniquingKeysWith: { first, _ in first })
+    let storeFloors = Dictionary(
+      run.cases.filter { $0.strategy == Publication.storeFloor && $0.failure == nil }.map { (groupKey($0), $0) },
       uniquingKeysWith: { first, _ in first })
     var suites = [String]()
     var beaten = [String: [String]]()
@@ -37,7 +49,11 @@ public enum FloorCheck {
       // work by design, not a defect.
       guard result.strategy != floor, result.strategy != Publication.storeFloor else { continue }
       compared[result.suite, default: 0] += 1
-      if let margin = beats(result, none) {
+      // A store strategy's floor is the store floor where there is one;
+      // apple's, which writes objects and routes nothing, is `none`.
+      let storeFloor = Publication.isChoice(result.strategy) ? storeFloors[groupKey(result)] : nil
+      let (reference, name) = storeFloor.map { ($0, Publication.storeFloor) } ?? (none, floor)
+      if let margin = beats(result, reference, name: name) {
         beaten[result.suite, default: []].append("\(result.scenario)[\(result.size)] \(result.strategy) \(margin)")
       }
     }
@@ -45,18 +61,23 @@ public enum FloorCheck {
       let found = beaten[suite] ?? []
       let detail =
         found.isEmpty
-        ? "no strategy is measurably cheaper than none in \(compared[suite] ?? 0) cases"
-        : "\(found.count) case(s) cheaper than none (a workload defect): " + found.prefix(6).joined(separator: "; ")
+        ? "no strategy is measurably cheaper than its floor (none; in store workloads the store floor) in "
+          + "\(compared[suite] ?? 0) cases"
+        : "\(found.count) case(s) cheaper than their floor (a workload defect): "
+          + found.prefix(6).joined(separator: "; ")
           + (found.count > 6 ? "; …" : "")
       return CheckResult(
         suite: suite, name: "none-is-the-floor",
-        summary: "No strategy is measurably cheaper than none, which does the same work unobserved",
+        summary:
+          "No strategy is measurably cheaper than none, which does the same work unobserved (in a store "
+          + "workload, than the store floor, the same store unobserved)",
         outcome: CheckOutcome(passed: found.isEmpty, measured: Double(found.count), expected: 0, detail: detail))
     }
   }
 
-  /// How `result` beats `none` (e.g. "0.62× [0.58–0.66] of none"), or `nil` when it does not measurably.
-  static func beats(_ result: CaseResult, _ none: CaseResult) -> String? {
+  /// How `result` beats its floor `none` (e.g. "0.62× [0.58–0.66] of none"),
+  /// or `nil` when it does not measurably; `name` names the floor.
+  static func beats(_ result: CaseResult, _ none: CaseResult, name: String = floor) -> String? {
     if let counted = result.instructionsPerOperation, let floorCount = none.instructionsPerOperation, floorCount > 0 {
       guard counted < floorCount * (1 - instructionSlack) else { return nil }
       return "\(NumberFormat.fixed(counted, 1)) instructions per operation against \(NumberFormat.fixed(floorCount, 1))"
@@ -74,7 +95,7 @@ public enum FloorCheck {
       else { return nil }
       return
         "\(NumberFormat.nanoseconds(median)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns, "
-          + "\(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)) of none"
+        + "\(NumberFormat.ratio(interval.lowerBound))–\(NumberFormat.ratio(interval.upperBound)) of \(name)"
     case .below(let bound):
       guard noneMedian - bound > margin else { return nil }
       return "< \(NumberFormat.nanoseconds(bound)) ns against \(NumberFormat.nanoseconds(noneMedian)) ns"
