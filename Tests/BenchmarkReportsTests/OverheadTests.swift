@@ -216,14 +216,21 @@ struct StoreFloorSplitTests {
     #expect(results.allSatisfy { $0.outcome?.passed == true })
   }
 
-  @Test func floorCheck_judgesAStoreStrategyAgainstTheStoreFloor_andAppleAgainstNone() {
+  @Test func floorCheck_failsAStoreStrategyOnlyBelowBothFloors_andJudgesAppleByNone() {
     // The store's collection beats plain Swift's: cheaper than none, not a defect.
     let storeWins = HeadlineCases.run([
       HeadlineCases.result("lock-thread-keypath", 120), HeadlineCases.result("store-floor", 100),
       HeadlineCases.result("apple", 400), HeadlineCases.result("none", 200),
     ])
     #expect(FloorCheck.evaluate(storeWins).allSatisfy { $0.outcome?.passed == true })
-    // Cheaper than the same store with nothing observed: observation skipped work.
+    // Cheaper than the lock-guarded store floor, not than none: an actor
+    // strategy takes no lock.
+    let noLock = HeadlineCases.run([
+      HeadlineCases.result("actor-thread-keypath", 150), HeadlineCases.result("store-floor", 300),
+      HeadlineCases.result("apple", 400), HeadlineCases.result("none", 100),
+    ])
+    #expect(FloorCheck.evaluate(noLock).allSatisfy { $0.outcome?.passed == true })
+    // Cheaper than none and than the same store with nothing observed: less work.
     let skipped = HeadlineCases.run([
       HeadlineCases.result("lock-thread-keypath", 50), HeadlineCases.result("store-floor", 100),
       HeadlineCases.result("apple", 400), HeadlineCases.result("none", 200),

@@ -17,15 +17,14 @@ import BenchmarkKit
 ///
 /// The store floor (`store-floor`) is not judged: it is the floor of a store's
 /// routing, not a strategy doing the operation's work. In a store workload it
-/// is the floor the store strategies are judged against instead of `none`:
-/// the same store and collection with nothing observed, so that what beats it
-/// skipped work of observation's. The store's collection can be cheaper than
-/// `none`'s plain Swift (its id index hashes an `Int` id with one
-/// multiplication where a `Dictionary` runs SipHash: `collections/
-/// replace-all[1000]` 4.9 µs for every core strategy against `none`'s 9.3 µs),
-/// which is the store's doing, not a defect of the workload; where a buffer
-/// landed moves a 10 000-row shift by as much (`remove[10000]`: 1.31 µs against
-/// 1.66 µs, one instruction count more).
+/// is a second floor for the store strategies: one fails only when it is
+/// measurably cheaper than both `none` and the store floor. The store's
+/// collection can be cheaper than `none`'s plain Swift (its id index hashes an
+/// `Int` id with one multiplication where a `Dictionary` runs SipHash:
+/// `collections/replace-all[1000]` 4.9 µs for every core strategy against
+/// `none`'s 9.3 µs), and an actor strategy, which takes no lock, cheaper than
+/// the store floor, which takes its mutex (`mutations/store-send[1]`: 7.5 ns
+/// against 19.3 ns); neither is less work. Beating both is.
 public enum FloorCheck {
   /// The strategy that is the floor.
   public static let floor = "none"
@@ -49,11 +48,16 @@ public enum FloorCheck {
       // work by design, not a defect.
       guard result.strategy != floor, result.strategy != Publication.storeFloor else { continue }
       compared[result.suite, default: 0] += 1
-      // A store strategy's floor is the store floor where there is one;
-      // apple's, which writes objects and routes nothing, is `none`.
-      let storeFloor = Publication.isChoice(result.strategy) ? storeFloors[groupKey(result)] : nil
-      let (reference, name) = storeFloor.map { ($0, Publication.storeFloor) } ?? (none, floor)
-      if let margin = beats(result, reference, name: name) {
+      // A store strategy beside a store floor fails only when it beats both:
+      // the store's collection may beat plain Swift's (`none`), and an actor
+      // strategy, which takes no lock, the lock-guarded store floor; neither
+      // is less work. Apple, which routes nothing, is judged by `none` alone.
+      guard let margin = beats(result, none) else { continue }
+      if Publication.isChoice(result.strategy), let storeFloor = storeFloors[groupKey(result)] {
+        guard let below = beats(result, storeFloor, name: Publication.storeFloor) else { continue }
+        beaten[result.suite, default: []].append(
+          "\(result.scenario)[\(result.size)] \(result.strategy) \(margin); \(below)")
+      } else {
         beaten[result.suite, default: []].append("\(result.scenario)[\(result.size)] \(result.strategy) \(margin)")
       }
     }
@@ -61,7 +65,7 @@ public enum FloorCheck {
       let found = beaten[suite] ?? []
       let detail =
         found.isEmpty
-        ? "no strategy is measurably cheaper than its floor (none; in store workloads the store floor) in "
+        ? "no strategy is measurably cheaper than its floor (none; in store workloads none and the store floor) in "
           + "\(compared[suite] ?? 0) cases"
         : "\(found.count) case(s) cheaper than their floor (a workload defect): "
           + found.prefix(6).joined(separator: "; ")
@@ -70,7 +74,7 @@ public enum FloorCheck {
         suite: suite, name: "none-is-the-floor",
         summary:
           "No strategy is measurably cheaper than none, which does the same work unobserved (in a store "
-          + "workload, than the store floor, the same store unobserved)",
+          + "workload, than both none and the store floor, the same store unobserved)",
         outcome: CheckOutcome(passed: found.isEmpty, measured: Double(found.count), expected: 0, detail: detail))
     }
   }
