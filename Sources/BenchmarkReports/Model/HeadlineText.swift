@@ -150,8 +150,9 @@ enum HeadlineText {
   /// What the headline columns mean, for the legend above them, with `code`
   /// around each id.
   static func legend(code: (String) -> String) -> String {
-    "Overhead: the cheapest's median minus \(code("none"))'s, with its 95% interval (\(code("< x")) when the interval "
-      + "reaches 0), "
+    "Overhead: the cheapest's median minus \(code("none"))'s, with its 95% interval, paired as ratios are (the "
+      + "case's median interval times the share of its time above \(code("none"))); \(code("< x")) when the interval "
+      + "reaches the harness's own error; "
       + "and that overhead as a share of \(code("apple"))'s own overhead above \(code("none")). "
       + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be "
       + "told from it, "
