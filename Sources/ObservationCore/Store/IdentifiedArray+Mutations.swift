@@ -172,15 +172,7 @@ extension IdentifiedArray {
         // row stored under another one (`rows[id: a] = rowWithIDb`).
         var id = storage.rows[slot].unsafelyUnwrapped.id
         if storage.slots[id] != slot { id = storage.slots.id(ofSlot: slot).unsafelyUnwrapped }
-        storage.slots.remove(id)
-        let last = storage.rows.count - 1
-        if slot != last {
-          storage.rows.swapAt(slot, last)
-          var moved = storage.rows[slot].unsafelyUnwrapped.id
-          if storage.slots[moved] != last { moved = storage.slots.id(ofSlot: last).unsafelyUnwrapped }
-          storage.slots.set(moved, slot: slot)
-        }
-        storage.rows.removeLast()
+        Self.removeSlot(of: id, at: slot, in: storage)
       }
     }
     guard listed != storage.ids else { return }

@@ -266,7 +266,15 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
   @usableFromInline
   mutating func removeSlot(of id: ID, at slot: Int) {
     makeUnique()
-    let storage = _storage
+    Self.removeSlot(of: id, at: slot, in: _storage)
+  }
+
+  /// ``removeSlot(of:at:)`` in `storage`, which the caller made unique (a
+  /// caller that holds the storage in a local of its own cannot ask again:
+  /// its reference would count). Inlinable, so that the row moved and removed
+  /// is handled in code specialised for it.
+  @inlinable
+  static func removeSlot(of id: ID, at slot: Int, in storage: IdentifiedStorage<Element>) {
     storage.slots.remove(id)
     let last = storage.rows.count - 1
     if slot != last {
