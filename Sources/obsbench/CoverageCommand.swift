@@ -5,7 +5,8 @@ import Foundation
 /// `obsbench coverage A.json B.json`: how often run B's published ratios to apple
 /// and medians fall in run A's published intervals of them, whether A's bounds
 /// hold against its own passes, and how many samples A's cases have; exit 1 when
-/// a share is below `--minimum`.
+/// a share an interval claims (ratios; medians once the machine's shift is
+/// divided out) is below `--minimum`.
 enum CoverageCommand {
   static func run(_ arguments: [String], console: Console) throws -> Int32 {
     if ArgumentScanner.wantsHelp(arguments) {
@@ -39,10 +40,16 @@ enum CoverageCommand {
     }
     for line in CoverageText.summaryLines(coverage) { console.print(line) }
     var below = false
-    for (name, share) in [("ratio", coverage.ratios.share), ("median", coverage.medians.share)] {
+    // Each share the intervals claim: ratios as they are; medians with the
+    // machine's shift between the runs divided out, which no interval holds.
+    let claims = [
+      ("ratio coverage", coverage.ratios.share),
+      ("median coverage after the machine shift", coverage.mediansAfterMachineShift.share),
+    ]
+    for (name, share) in claims {
       guard let minimum, let share, share < minimum else { continue }
       console.printError(
-        "obsbench: \(name) coverage \(CoverageText.percent(share)) is below \(CoverageText.percent(minimum))")
+        "obsbench: \(name) \(CoverageText.percent(share)) is below \(CoverageText.percent(minimum))")
       below = true
     }
     return below ? ExitStatus.failure : ExitStatus.success

@@ -6,7 +6,8 @@ import Foundation
 /// script can pick out the one it gates on.
 enum CoverageText {
   /// Per suite the ratios and medians covered, then one line each for the
-  /// ratios, the medians, A's bounds and A's sample counts.
+  /// ratios, the medians, the machine's shift, the intervals' widths, A's
+  /// bounds and A's sample counts.
   static func summaryLines(_ coverage: IntervalCoverage) -> [String] {
     let ratios = Dictionary(uniqueKeysWithValues: coverage.ratios.shareBySuite.map { ($0.suite, $0) })
     let medians = Dictionary(uniqueKeysWithValues: coverage.medians.shareBySuite.map { ($0.suite, $0) })
@@ -20,11 +21,11 @@ enum CoverageText {
     lines.append(
       "coverage: " + tally(coverage.ratios)
         + " have B's ratio to \(reference) inside A's 95% interval; \(coverage.ratios.skipped) left out (no interval "
-          + "in A: a bound or a failure; no value in B)")
+        + "in A: a bound or a failure; no value in B)")
     lines.append(
       "medians: " + tally(coverage.medians)
         + " have B's median inside A's 95% interval of it; \(coverage.medians.skipped) left out (A's median a bound, "
-          + "B's not a value, failures)")
+        + "B's not a value, failures)")
     let shifts = coverage.machineShiftBySuite.map { "\($0.suite) ×" + String(format: "%.2f", $0.factor) }
     if !shifts.isEmpty {
       lines.append("machine: B's medians over A's, per suite (median over cases): " + shifts.joined(separator: ", "))
@@ -32,6 +33,11 @@ enum CoverageText {
         "medians after the machine shift: " + tally(coverage.mediansAfterMachineShift)
           + " have B's median, each suite's shift divided out, inside A's 95% interval")
     }
+    let widths = coverage.widths
+    let factor = { (value: Double?) in value.map { "×/÷" + String(format: "%.3f", $0) } ?? "–" }
+    lines.append(
+      "widths: A's compared 95% intervals, median half-span √(high/low): ratios \(factor(widths.ratios)), medians "
+        + "\(factor(widths.medians))")
     let bounds = coverage.bounds
     lines.append(
       "bounds: \(bounds.exceeded.count) of \(bounds.entries.count) of A's bounds lie below one of its own pass medians")

@@ -47,20 +47,25 @@ extension Usage {
     runs: whether B's ratio to apple lies inside A's 95% interval of that ratio,
     and whether B's median lies inside A's 95% interval of the median (a case
     whose median is a bound in A is left out). Prints the shares per suite and
-    in all; then how many of A's bounds (medians published as < x) lie below one
-    of A's own pass medians, and A's sample counts: the fewest any case took in
-    one pass, and the fewest, median and most per case. Make A and B back to
-    back on the same machine and commit; run it both ways (B A) for both views.
+    in all; each suite's machine shift (B's medians over A's: the whole machine
+    moving between runs, which ratios cancel and no interval claims to hold)
+    and the medians covered with it divided out; the intervals' median
+    half-span, for ratios and medians; how many of A's bounds (medians
+    published as < x) lie below one of A's own pass medians, and A's sample
+    counts: the fewest any case took in one pass, and the fewest, median and
+    most per case. Make A and B back to back on the same machine and commit;
+    run it both ways (B A) for both views.
 
     OPTIONS:
-      --minimum PERCENT     Exit 1 when the ratios' or the medians' share covered
-                            is below this, e.g. 85%
+      --minimum PERCENT     Exit 1 when the share of ratios covered, or of
+                            medians covered with the machine shift divided out
+                            (what each interval claims), is below this, e.g. 85%
       --list                One line per case: in/OUT, ratio or median, A's
                             interval, B's value; and per bound of A: in/OUT, the
                             bound, A's pass medians
       -h, --help            Show this help
 
-    Exit status: 0 measured (and both shares at least --minimum), 1 a share below
-    --minimum, 64 bad input.
+    Exit status: 0 measured (and both claimed shares at least --minimum), 1 a
+    share below --minimum, 64 bad input.
     """
 }

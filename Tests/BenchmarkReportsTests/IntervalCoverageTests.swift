@@ -63,6 +63,26 @@ struct IntervalCoverageTests {
     #expect(IntervalCoverage(first: a, second: c).mediansAfterMachineShift.covered == 3)
   }
 
+  @Test func widths_areTheMedianHalfSpanOfAsComparedIntervals_boundsLeftOut() throws {
+    // Half-spans ×1.1, ×1.2, ×1.5 (low 10/f, high 10·f); a low end of 0 has no factor.
+    let halfSpans: [(String, Double)] = [("a", 1.1), ("b", 1.2), ("c", 1.5)]
+    let a = Self.run(
+      [Self.apple]
+        + halfSpans.map { strategy, f in
+          Self.result(
+            strategy, median: .value(10), low: 10 / f, high: 10 * f, ratio: .value(0.5),
+            ratioInterval: (0.5 / (f * f))...(0.5 * f * f))
+        } + [Self.result("d", median: .value(10), low: 0, high: 40)])
+    let b = Self.run(
+      [Self.apple]
+        + ["a", "b", "c", "d"].map { Self.result($0, median: .value(10), low: 9, high: 11, ratio: .value(0.5)) })
+    let widths = IntervalCoverage(first: a, second: b).widths
+    // Apple's ×1.05 (19…21 about 20) joins a, b and c: the median of four.
+    #expect(abs(try #require(widths.medians) - (1.1 + 1.2) / 2) < 1e-12)
+    #expect(abs(try #require(widths.ratios) - 1.44) < 1e-12)
+    #expect(IntervalCoverage(first: Self.run([]), second: b).widths.medians == nil)
+  }
+
   @Test func ratios_whenARatioIsABoundOrHasNoApple_leavesItOutOrDoesNotCountIt() {
     let bound = Self.result("none", median: .below(0.3), low: 0, high: 0.3, ratio: .below(0.015))
     let a = Self.run([Self.apple, bound, Self.result("lock", scenario: "other", median: .value(4), low: 3, high: 5)])
