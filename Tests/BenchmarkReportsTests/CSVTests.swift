@@ -29,6 +29,24 @@ struct CSVTests {
     #expect(throws: ReportError.self) { try CSVTable.parse("a,b\"c\n") }
   }
 
+  @Test func results_whenAScenarioDeclaresItsForm_everyRowOfItSaysSo_andOthersAreEmpty() throws {
+    var run = Fixtures.sample
+    let first = try #require(run.cases.first)
+    run.scenarioForms = [
+      "\(first.suite)/\(first.scenario)": ScenarioForm(kind: .idiomatic, forms: "persistent observe vs apple re-armed")
+    ]
+    let table = try CSVTable.parse(ResultsCSV.render(run))
+    let header = try #require(table.first)
+    let form = try #require(header.firstIndex(of: "form"))
+    let sides = try #require(header.firstIndex(of: "form_sides"))
+    let rows = table.dropFirst()
+    let declared = rows.filter { $0[0] == first.suite && $0[1] == first.scenario }
+    #expect(!declared.isEmpty)
+    #expect(declared.allSatisfy { $0[form] == "idiomatic" && $0[sides] == "persistent observe vs apple re-armed" })
+    #expect(rows.filter { $0[1] != first.scenario }.allSatisfy { $0[form].isEmpty && $0[sides].isEmpty })
+    #expect(rows.allSatisfy { $0.count == header.count })
+  }
+
   @Test func results_headerStartsWithTheContractColumns() throws {
     let text = ResultsCSV.render(Fixtures.sample)
     #expect(

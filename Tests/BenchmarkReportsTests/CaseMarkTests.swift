@@ -84,7 +84,7 @@ struct CaseMarkTests {
         "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
         "over_store_floor_share_ci_high",
         "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple",
-        "strategies_slower_than_apple", "strategies_against_apple",
+        "strategies_slower_than_apple", "strategies_against_apple", "form", "form_sides",
       ])
   }
 }

@@ -6,8 +6,8 @@ import Testing
 
 @Suite("Export: github-action-benchmark")
 struct GitHubActionBenchmarkExportTests {
-  private func entries() throws -> [[String: Any]] {
-    let data = try GitHubActionBenchmarkExport.render(ExportFixtures.run())
+  private func entries(_ run: BenchmarkRun = ExportFixtures.run()) throws -> [[String: Any]] {
+    let data = try GitHubActionBenchmarkExport.render(run)
     let array = try #require(try ExportFixtures.json(data) as? [[String: Any]])
     return array
   }
@@ -26,6 +26,18 @@ struct GitHubActionBenchmarkExportTests {
     // The action draws one chart per name: no two entries may share one.
     let names = entries.compactMap { $0["name"] as? String }
     #expect(Set(names).count == names.count)
+  }
+
+  @Test func render_whenTheScenarioDeclaresItsForm_theTimesExtraNamesIt() throws {
+    var run = ExportFixtures.run()
+    run.scenarioForms = [
+      "reads/untracked": ScenarioForm(kind: .idiomatic, forms: "persistent observe vs apple re-armed")
+    ]
+    let time = try #require(
+      try entries(run).first { $0["name"] as? String == "reads/untracked[1] lock-thread-keypath" })
+    #expect((time["extra"] as? String)?.contains("idiomatic: persistent observe vs apple re-armed") == true)
+    let plain = try #require(try entries().first { $0["name"] as? String == "reads/untracked[1] lock-thread-keypath" })
+    #expect((plain["extra"] as? String)?.contains("idiomatic") == false)
   }
 
   @Test func render_namesEachCaseAndMetric_stableAcrossRuns() throws {

@@ -76,6 +76,18 @@ struct InfluxExportTests {
     try InfluxExport.lines(of: run).map { try Point($0) }
   }
 
+  @Test func lines_whenTheScenarioDeclaresItsForm_tagEveryPointWithIt() throws {
+    var run = ExportFixtures.run()
+    run.scenarioForms = ["reads/untracked": ScenarioForm(kind: .likeForLike, forms: "both re-arm one-shot scopes")]
+    let points = try points(run)
+    let declared = points.filter { $0.tags["scenario"] == "untracked" }
+    #expect(!declared.isEmpty)
+    #expect(declared.allSatisfy { $0.tags["form"] == "like-for-like" })
+    #expect(points.filter { $0.tags["scenario"] != "untracked" }.allSatisfy { $0.tags["form"] == nil })
+    // Undeclared: no tag at all (InfluxDB refuses an empty one).
+    #expect(try self.points().allSatisfy { $0.tags["form"] == nil })
+  }
+
   @Test func lines_onePointPerMeasuredCase_withTheRunsTagsAndTime() throws {
     let points = try points()
     // Five cases, one failed: four points.

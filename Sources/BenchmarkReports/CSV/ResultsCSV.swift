@@ -40,6 +40,12 @@ import BenchmarkKit
 /// `tied_group_ratio_high`), and how many core strategies are measurably
 /// faster and slower than `apple` (their ratio's interval wholly below or
 /// above 1) of the `strategies_against_apple` compared.
+///
+/// Last, what the scenario's ratio compares, where it declares it: `form` is
+/// `idiomatic` (each side in its own API form: the ratio compares APIs as
+/// written) or `like-for-like` (both in one form), and `form_sides` says how,
+/// `persistent observe vs apple re-armed`; empty for a scenario that declares
+/// none.
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -58,7 +64,7 @@ public enum ResultsCSV {
     "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
     "over_store_floor_share_ci_high",
     "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple", "strategies_slower_than_apple",
-    "strategies_against_apple",
+    "strategies_against_apple", "form", "form_sides",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -108,7 +114,10 @@ public enum ResultsCSV {
           published?.choice?.dominatedBy ?? "",
         ] + latencyFields(result.latency) + storeFloorFields(published)
       let shape = ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)
-      lines.append(CSVField.row(fields + (groups[shape] ?? Array(repeating: "", count: 5))))
+      let form = run.form(suite: result.suite, scenario: result.scenario)
+      lines.append(
+        CSVField.row(
+          fields + (groups[shape] ?? Array(repeating: "", count: 5)) + [form?.kind.rawValue ?? "", form?.forms ?? ""]))
     }
     return lines.joined(separator: "\n") + "\n"
   }

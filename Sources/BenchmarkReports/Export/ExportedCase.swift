@@ -16,6 +16,9 @@ struct ExportedCase {
   /// What the run published for its time: values or bounds, ratio to `apple`;
   /// `nil` for a case that was only counted.
   var published: PublishedFigures?
+  /// The form the case's scenario declares, if any: whether its ratio to
+  /// `apple` compares each side's own API form (idiomatic) or one form.
+  var form: ScenarioForm?
 
   /// `suite/scenario[size] strategy`: the case's name in every store, stable
   /// across runs because it is made of the ids that key baselines.
@@ -27,7 +30,8 @@ struct ExportedCase {
     run.cases.compactMap { result in
       guard result.failure == nil, result.published != nil || result.instructionsPerOperation?.isFinite == true
       else { return nil }
-      return ExportedCase(result: result, published: result.published)
+      return ExportedCase(
+        result: result, published: result.published, form: run.form(suite: result.suite, scenario: result.scenario))
     }
   }
 

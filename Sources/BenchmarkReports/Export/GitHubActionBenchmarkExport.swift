@@ -14,7 +14,8 @@ import Foundation
 /// the case's resolution is **left out**, never written as a value. `range` is
 /// the larger side of the median's 95% interval (`± 0.12`), present only when
 /// both ends of the interval resolved; `extra` says the interval, the ratio to
-/// `apple`, the sample count and the commit.
+/// `apple` (with the scenario's form where it declares one: `idiomatic:
+/// persistent observe vs apple re-armed`), the sample count and the commit.
 public enum GitHubActionBenchmarkExport {
   /// One element of the array.
   struct Entry: Codable, Equatable {
@@ -44,7 +45,7 @@ public enum GitHubActionBenchmarkExport {
           Entry(
             name: exported.name, unit: "ns/op", value: ExportedCase.rounded(median),
             range: range(of: published, median: median),
-            extra: extra(of: published, samples: result.samples.count, commit: commit)))
+            extra: extra(of: published, form: exported.form, samples: result.samples.count, commit: commit)))
       }
       if let allocations = result.allocationsPerOperation, allocations.isFinite {
         entries.append(
@@ -70,12 +71,15 @@ public enum GitHubActionBenchmarkExport {
   }
 
   /// The interval, ratio, samples and commit, in one line.
-  private static func extra(of published: PublishedFigures, samples: Int, commit: String) -> String {
+  private static func extra(
+    of published: PublishedFigures, form: ScenarioForm?, samples: Int, commit: String
+  ) -> String {
     var parts = [
       "95% CI \(NumberFormat.nanoseconds(published.ciLowNs)) – \(NumberFormat.nanoseconds(published.ciHighNs)) ns"
     ]
     if let ratio = published.ratioToApple {
       parts.append("ratio to apple \(NumberFormat.ratio(ratio, interval: published.ratioInterval))")
+      if let form { parts.append("\(form.kind.rawValue): \(form.forms)") }
     }
     parts.append("\(samples) samples")
     parts.append("commit \(commit)")

@@ -4,7 +4,8 @@ import Foundation
 /// Renders runs as InfluxDB line protocol: one point per measured case.
 ///
 /// Measurement `obsbench`; tags `suite`, `scenario`, `strategy`, `size`, `commit`
-/// (the commit the binary was built from, else the folder's HEAD), `host`, `cpu`;
+/// (the commit the binary was built from, else the folder's HEAD), `host`, `cpu`,
+/// and `form` (`idiomatic` or `like-for-like`) where the scenario declares one;
 /// the run's date, when it finished measuring, as the timestamp (ns). Fields,
 /// where the run has them: `median_ns`, `p90_ns`, `ci_low_ns`, `ci_high_ns`,
 /// `ratio_to_apple`, `ratio_ci_low`, `ratio_ci_high`, `allocs_per_op`,
@@ -34,6 +35,7 @@ public enum InfluxExport {
       let tags = [
         ("suite", result.suite), ("scenario", result.scenario), ("strategy", result.strategy),
         ("size", String(result.size)), ("commit", commit), ("host", environment.host), ("cpu", environment.cpuModel),
+        ("form", exported.form?.kind.rawValue ?? ""),
       ]
       return InfluxLineProtocol.line(
         measurement: measurement, tags: tags, fields: fields(of: exported), timestampNs: timestamp)
