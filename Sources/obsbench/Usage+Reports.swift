@@ -55,7 +55,7 @@ extension Usage {
     cases interact (the pairs disagree beyond chance: a contrast test, at most
     1% false positives per case), and where a side
     sends the most notifications per operation beyond the fewest any strategy
-    needs. A file written before runs stored effects gets them derived on reading.
+    needs, over the pairs whose sides differ. A file written before runs stored effects gets them derived on reading.
 
     OPTIONS:
       --suite NAMES         Comma list of suites (default: every suite with effects)

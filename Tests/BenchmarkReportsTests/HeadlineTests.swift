@@ -85,6 +85,42 @@ struct HeadlineTests {
     #expect(slower.interval.map { $0.lowerBound > 1.5 } == true)
   }
 
+  @Test func headline_cheapestIsTheLowestMedian_andNoTiedOneShowsALowerOne() throws {
+    // Close enough to tie; the cheapest is the one whose median the tables
+    // print lowest, whatever the paired ratios' noise says.
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 103, jitter: 0.05),
+      HeadlineCases.result("lock-task-keypath", 100, jitter: 0.05),
+      HeadlineCases.result("actor-task-keypath", 101, jitter: 0.05),
+      HeadlineCases.result("apple", 400),
+    ])
+    let medians = Dictionary(
+      uniqueKeysWithValues: run.cases.compactMap { result in
+        result.published?.medianNs.value.map { (result.strategy, $0) }
+      })
+    let lead = try #require(Headline.headlines(of: run).first).lead
+    let cheapest = try #require(lead.cheapest)
+    #expect(!lead.tied.isEmpty)
+    for strategy in lead.tied { #expect(try #require(medians[strategy]) >= medians[cheapest]!) }
+  }
+
+  @Test func headline_whenAStrategysMedianIsABound_isUnresolved_neitherTiedNorApart() throws {
+    var bound = HeadlineCases.result("lock-task-whole", 100)
+    bound.samples = bound.samples.map { _ in 0.01 }
+    bound.summarise(resamples: 200, seed: 7)
+    let run = HeadlineCases.run([
+      HeadlineCases.result("lock-thread-keypath", 100), bound, HeadlineCases.result("apple", 400),
+    ])
+    let versus = try #require(run.cases.first { $0.strategy == "lock-task-whole" }?.published?.versusCheapest)
+    #expect(run.cases.first { $0.strategy == "lock-task-whole" }?.published?.medianNs.value == nil)
+    #expect(versus.isUnresolved && !versus.isTied)
+    #expect(try #require(Headline.headlines(of: run).first).lead.tied.isEmpty)
+    let csv = try CSVTable.parse(ResultsCSV.render(run))
+    let tied = try #require(csv[0].firstIndex(of: "tied_with_cheapest"))
+    let row = try #require(csv.first { $0[2] == "lock-task-whole" })
+    #expect(row[tied] == "")
+  }
+
   @Test func ratio_whenItsIntervalHoldsOne_printsNoMeasurableDifference() {
     #expect(HeadlineText.ratio(.value(0.9), interval: 0.8...1.1) == "no measurable difference (0.80×–1.10×)")
     #expect(HeadlineText.ratio(.value(0.31), interval: 0.29...0.34) == "0.31× (0.29×–0.34×)")

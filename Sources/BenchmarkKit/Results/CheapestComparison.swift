@@ -6,7 +6,7 @@
 /// every strategy tied with it, so a reader does not choose on noise.
 public struct CheapestComparison: Codable, Hashable, Sendable {
   /// The cheapest strategy of the case's scenario and size (neither `apple` nor
-  /// `none`): the smallest ratio to `apple`, or the smallest median without one.
+  /// `none`): the smallest published median.
   public var cheapest: String
   /// This case's median of per-round ratios to the cheapest's samples (`1` for the
   /// cheapest itself; unresolved for a median under the resolution).
@@ -14,9 +14,8 @@ public struct CheapestComparison: Codable, Hashable, Sendable {
   /// The 95% interval of ``ratio`` (``PairedRatio``: paired by pass and round,
   /// between-pass spread included), when the run can give one.
   public var interval: ClosedRange<Double>?
-  /// Whether the run cannot tell this case from the cheapest: its interval holds
-  /// 1, or it has no interval (a bound, too few paired rounds). The cheapest is
-  /// tied with itself.
+  /// Whether the run cannot tell this case from the cheapest: its interval
+  /// holds 1. The cheapest is tied with itself; an unresolved case is not tied.
   public var isTied: Bool
 
   /// Creates a comparison.
@@ -26,6 +25,11 @@ public struct CheapestComparison: Codable, Hashable, Sendable {
     self.interval = interval
     self.isTied = isTied
   }
+
+  /// Whether the run can say nothing of this case against the cheapest: its
+  /// median is a bound, or it shares too few rounds with the cheapest. Such a
+  /// case is neither tied nor apart, and reports say "unresolved".
+  public var isUnresolved: Bool { interval == nil }
 }
 
 /// Where a case stands among the strategies of its scenario and size on time,

@@ -110,7 +110,7 @@ public enum ResultsCSV {
           NumberFormat.ratioField(published?.overheadShareInterval?.lowerBound),
           NumberFormat.ratioField(published?.overheadShareInterval?.upperBound),
           published?.versusCheapest?.cheapest ?? "",
-          published?.versusCheapest.map { $0.isTied ? "true" : "false" } ?? "",
+          published?.versusCheapest.map { $0.isUnresolved ? "" : $0.isTied ? "true" : "false" } ?? "",
           published?.choice?.dominatedBy ?? "",
         ] + latencyFields(result.latency) + storeFloorFields(published)
       let shape = ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)

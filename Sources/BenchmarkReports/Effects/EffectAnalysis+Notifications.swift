@@ -14,11 +14,15 @@ extension EffectAnalysis {
   }
 
   /// Both sides' notifications per operation, each the mean over the matched
-  /// pairs whose two cases counted them, against `fewest`; `nil` when no pair
-  /// did or the case has no fewest.
+  /// pairs whose two cases counted them *and differ*, against `fewest`; `nil`
+  /// when no pair differs (the choice changes nothing there) or the case has
+  /// no fewest.
   ///
-  /// Every candidate pair counts here, also one whose time is a bound: a count
-  /// is exact whatever the time's resolution.
+  /// A pair whose sides notify alike says nothing of the choice, whatever else
+  /// over-notifies: `actor` and `lock` both sending 5 000 where none is needed
+  /// is the invalidation's doing, and blaming the registrar for it would hide
+  /// that. Every candidate pair counts here, also one whose time is a bound: a
+  /// count is exact whatever the time's resolution.
   static func notificationLoad(
     of pairs: [StrategyChoice.Pair], in strategies: [String: CaseResult], fewest: Double?
   ) -> NotificationLoad? {
@@ -28,7 +32,7 @@ extension EffectAnalysis {
         baseline.failure == nil, alternative.failure == nil,
         let from = baseline.notificationsPerOperation, let to = alternative.notificationsPerOperation
       else { return nil }
-      return (from, to)
+      return from == to ? nil : (from, to)
     }
     guard !counted.isEmpty else { return nil }
     let count = Double(counted.count)

@@ -22,7 +22,7 @@ extension HTMLReport {
       + "flagging a case of one effect at most 1% of the time), so the choice costs different amounts beside "
       + "different settings of the other choices. "
       + "Over-notification: where a side sends the most notifications per operation beyond the fewest any strategy "
-      + "needs there.</p>\n"
+      + "needs there, over the pairs whose sides differ (a choice that changes no count is blamed for none).</p>\n"
     html +=
       "<table class=\"compare effects\"><tr><th class=\"case\">suite</th><th "
       + "class=\"case\">choice</th><th>effect</th><th class=\"case\">median case</th><th class=\"case\">lowest</th><th "

@@ -17,7 +17,7 @@ extension MarkdownSummary {
         + "geometric mean a few large cases pull far from the median says so), the lowest and highest case, "
         + "the cases whose pairs disagree beyond chance (interacting: a contrast test, at most 1% false positives "
         + "per case), and where a side sends the most "
-        + "notifications beyond the fewest any strategy needs. "
+        + "notifications beyond the fewest any strategy needs, over the pairs whose sides differ. "
         + "`obsbench effects results.json --cases` lists every case.",
       "",
       "| suite | choice | effect | median case | lowest | highest | cases | interacting | over-notification |",

@@ -4,22 +4,19 @@ extension Publication {
   /// How each candidate among `cases` (one scenario and size) stands against the
   /// cheapest of them, by position in `cases`.
   ///
-  /// The cheapest is the smallest published ratio to `apple` (paired, so the
-  /// machine's drift cancels) when every resolved candidate has one, else the
-  /// smallest published median. Each other candidate is paired with it by
-  /// (pass, round) (``PairedRatio/interval(of:to:confidence:resamples:)``, which
-  /// carries the spread between passes) and is tied when that 95% interval holds 1.
-  /// A candidate whose median is a bound, or that shares fewer than 3 rounds with
-  /// the cheapest, cannot be told from it either, and is tied too. Empty when no
+  /// The cheapest is the candidate with the smallest published median: the
+  /// estimate every table prints, so no strategy named "tied" ever shows a
+  /// lower one. Each other candidate is paired with it by (pass, round)
+  /// (``PairedRatio/interval(of:to:confidence:resamples:)``, which carries the
+  /// spread between passes) and is tied when that 95% interval holds 1. A
+  /// candidate whose median is a bound, or that shares fewer than 3 rounds with
+  /// the cheapest, is *unresolved*: neither tied nor apart, since the run can
+  /// say nothing of it (``CheapestComparison/isUnresolved``). Empty when no
   /// candidate's median resolves.
   static func versusCheapest(_ cases: [CaseResult]) -> [(Int, CheapestComparison)] {
     let candidates = candidates(cases)
-    let resolved = candidates.filter { cases[$0].published?.medianNs.value != nil }
-    let ratios = resolved.map { cases[$0].published?.ratioToApple?.value }
-    let cost: (Int) -> Double =
-      ratios.allSatisfy { $0 != nil }
-      ? { cases[$0].published!.ratioToApple!.value! } : { cases[$0].published!.medianNs.value! }
-    guard let cheapestIndex = resolved.min(by: { cost($0) < cost($1) }) else { return [] }
+    let medians = candidates.compactMap { index in cases[index].published?.medianNs.value.map { (index, $0) } }
+    guard let cheapestIndex = medians.min(by: { $0.1 < $1.1 })?.0 else { return [] }
     let cheapest = cases[cheapestIndex]
     return candidates.map { index in
       if index == cheapestIndex {
@@ -30,7 +27,7 @@ extension Publication {
         let ratio = PairedRatio.of(result, to: cheapest),
         let interval = PairedRatio.interval(of: result, to: cheapest, confidence: 0.95)
       else {
-        return (index, CheapestComparison(cheapest: cheapest.strategy, ratio: .unresolved, interval: nil, isTied: true))
+        return (index, CheapestComparison(cheapest: cheapest.strategy, ratio: .unresolved, interval: nil, isTied: false))
       }
       return (
         index,
