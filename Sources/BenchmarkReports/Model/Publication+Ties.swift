@@ -27,7 +27,9 @@ extension Publication {
         let ratio = PairedRatio.of(result, to: cheapest),
         let interval = PairedRatio.interval(of: result, to: cheapest, confidence: 0.95)
       else {
-        return (index, CheapestComparison(cheapest: cheapest.strategy, ratio: .unresolved, interval: nil, isTied: false))
+        let unresolved = CheapestComparison(
+          cheapest: cheapest.strategy, ratio: .unresolved, interval: nil, isTied: false)
+        return (index, unresolved)
       }
       return (
         index,
