@@ -15,10 +15,12 @@ public enum MarkdownSummary {
   /// changes from the first run when there are several.
   public static func render(_ runs: ReportRuns) -> String {
     let run = runs.latest
-    var lines = ["# ObservationBench results", ""]
-    lines += environmentLines(run).map { "- \($0)" }
-    // The first screen answers the two questions the tool exists for: which
-    // strategy to use, and what each choice costs; the headline cases follow.
+    var lines = ["# ObservationBench results"]
+    // The first screen answers the reader's question, by the pattern their app
+    // has: what to use, what it costs, what the trap is; then what each choice
+    // costs and the headline cases; the environment after them.
+    if run.hasTimings { lines += answerLines(run) }
+    lines += ["", "## Environment", ""] + environmentLines(run).map { "- \($0)" }
     if run.hasTimings { lines += choiceLines(run) + effectLines(run) + headlineLines(run) }
     for table in SummaryTable.tables(of: run) where run.hasTimings {
       lines += ["", "## \(escape(table.suite))", ""]

@@ -17,19 +17,34 @@ enum HeadlineText {
     return interval.contains(1) ? "\(noDifference) (\(range))" : "\(NumberFormat.ratio(value)) (\(range))"
   }
 
-  /// An overhead above `none`: `+812 ns (790–835)`, `< 3.1 ns`, or `–`.
+  /// An overhead above `none`: `+812 ns (790–835)`, `+179 µs (167–192)`,
+  /// `< 3.1 ns`, or `–`; from 10 µs in µs, from 10 ms in ms, the interval in
+  /// the value's unit.
   static func overhead(_ figure: Figure?, interval: ClosedRange<Double>?) -> String {
     guard let figure else { return "–" }
     switch figure {
     case .value(let value):
+      let (scale, unit) = durationUnit(value)
       let range = interval.map {
-        " (\(NumberFormat.nanoseconds($0.lowerBound))–\(NumberFormat.nanoseconds($0.upperBound)))"
+        " (\(NumberFormat.nanoseconds($0.lowerBound / scale))–\(NumberFormat.nanoseconds($0.upperBound / scale)))"
       }
-      return "+\(NumberFormat.nanoseconds(value)) ns" + (range ?? "")
-    case .below(let bound): return "< \(NumberFormat.nanoseconds(bound)) ns"
-    case .above(let bound): return "> \(NumberFormat.nanoseconds(bound)) ns"
+      return "+\(NumberFormat.nanoseconds(value / scale)) \(unit)" + (range ?? "")
+    case .below(let bound):
+      let (scale, unit) = durationUnit(bound)
+      return "< \(NumberFormat.nanoseconds(bound / scale)) \(unit)"
+    case .above(let bound):
+      let (scale, unit) = durationUnit(bound)
+      return "> \(NumberFormat.nanoseconds(bound / scale)) \(unit)"
     case .unresolved: return "?"
     }
+  }
+
+  /// The unit a time of `nanoseconds` reads best in, and its size in ns.
+  static func durationUnit(_ nanoseconds: Double) -> (scale: Double, unit: String) {
+    let magnitude = abs(nanoseconds)
+    if magnitude >= 1e7 { return (1e6, "ms") }
+    if magnitude >= 1e4 { return (1e3, "µs") }
+    return (1, "ns")
   }
 
   /// An overhead as a share of apple's: `72% (61–85%)`, `< 4%`, or `–`.
