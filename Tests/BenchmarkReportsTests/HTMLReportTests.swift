@@ -47,11 +47,14 @@ struct HTMLReportTests {
     }
   }
 
-  @Test func report_isSelfContained() throws {
+  @Test func report_isSelfContained_itsOneScriptInline() throws {
     let html = HTMLReport.render(try Self.seededRunFile())
-    for reference in ["http:", "https:", "src=", "@import", "url(", "<script", "<link", "@font-face"] {
+    for reference in ["http:", "https:", "src=", "@import", "url(", "<link", "@font-face", "fetch(", "xmlhttprequest"] {
       #expect(!html.lowercased().contains(reference), "found \(reference)")
     }
+    // One script, inline, at the end: an enhancement over content already in the page.
+    #expect(html.components(separatedBy: "<script").count == 2)
+    #expect(html.hasSuffix("</script></body></html>\n"))
   }
 
   @Test func report_showsEveryStrategyScenarioAndTheEnvironment() throws {

@@ -24,7 +24,7 @@ extension HTMLReport {
       + "Over-notification: where a side sends the most notifications per operation beyond the fewest any strategy "
       + "needs there, over the pairs whose sides differ (a choice that changes no count is blamed for none).</p>\n"
     html +=
-      "<table class=\"compare effects\"><tr><th class=\"case\">suite</th><th "
+      "<table class=\"compare effects sortable\"><tr><th class=\"case\">suite</th><th "
       + "class=\"case\">choice</th><th>effect</th><th class=\"case\">median case</th><th class=\"case\">lowest</th><th "
       + "class=\"case\">highest</th><th>cases</th><th>interacting</th><th "
       + "class=\"case\">over-notification</th>\(explained.isEmpty ? "" : "<th class=\"case\">why</th>")</tr>\n"

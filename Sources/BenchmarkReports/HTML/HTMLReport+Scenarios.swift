@@ -35,7 +35,7 @@ extension HTMLReport {
       if view.isSweep {
         note +=
           " Sizes \(view.sizes.map(String.init).joined(separator: ", ")); bars at size \(size); k is the fitted growth "
-            + "exponent (slope on log-log: 0 flat, 1 linear)."
+          + "exponent (slope on log-log: 0 flat, 1 linear)."
       }
       if !note.isEmpty {
         html += "<p class=\"note\">\(HTMLText.escape(note.trimmingCharacters(in: .whitespaces)))</p>\n"

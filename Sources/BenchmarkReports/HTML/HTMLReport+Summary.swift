@@ -67,16 +67,27 @@ extension HTMLReport {
         + "\(ratio < 1 ? "1/\(Int(1 / ratio))" : "\(Int(ratio))")×</span>"
     }
     html += "dearer</div>\n"
-    for table in SummaryTable.tables(of: runs.entries.map(\.run)) {
+    let tables = SummaryTable.tables(of: runs.entries.map(\.run))
+    let sizes = Set(tables.flatMap { $0.rows.map(\.size) }).sorted()
+    // Filters a script applies; without one every row and column shows.
+    html +=
+      "<div class=\"pick\">strategy id contains <input id=\"strategy-filter\" type=\"text\" size=\"18\" "
+      + "placeholder=\"e.g. identity, actor-\"/> size <select id=\"size-filter\"><option value=\"\">all</option>"
+      + sizes.map { "<option value=\"\($0)\">\($0)</option>" }.joined()
+      + "</select> <span class=\"note\">(click a column's head to sort by it)</span></div>\n"
+    for table in tables {
       html += "<h3 id=\"summary-\(HTMLText.anchor(table.suite))\">\(HTMLText.escape(table.suite))</h3>\n"
       // Eighteen strategies do not fit 1400 px: the table scrolls within the page,
       // its scenario column kept in view.
-      html += "<div class=\"wide\"><table class=\"summary\">\n<tr><th class=\"scenario\">scenario</th><th>size</th>"
+      html +=
+        "<div class=\"wide\"><table class=\"summary sortable\">\n<tr><th class=\"scenario\">scenario</th><th>size</th>"
       for strategy in table.strategies {
         // Breaking ids at their separators keeps sixteen columns within the page.
         let broken = HTMLText.escape(strategy).replacingOccurrences(of: "-", with: "-<br/>")
           .replacingOccurrences(of: "+", with: "<br/>+")
-        html += "<th>\(broken)\(strategy == SummaryTable.floor ? "<br/>(floor)" : "")</th>"
+        html +=
+          "<th data-strategy=\"\(HTMLText.escape(strategy))\">\(broken)"
+          + "\(strategy == SummaryTable.floor ? "<br/>(floor)" : "")</th>"
       }
       html += "</tr>\n"
       for row in table.rows {
@@ -84,7 +95,8 @@ extension HTMLReport {
           row.form.map { "<span class=\"form\" title=\"\(HTMLText.escape($0.label))\">\($0.kind.rawValue)</span>" }
           ?? ""
         html +=
-          "<tr><td class=\"scenario\">\(HTMLText.escape(row.scenario))\(form)</td><td class=\"size\">\(row.size)</td>"
+          "<tr data-size=\"\(row.size)\"><td class=\"scenario\">\(HTMLText.escape(row.scenario))\(form)</td>"
+          + "<td class=\"size\">\(row.size)</td>"
         for (strategy, values) in zip(table.strategies, row.cells) {
           html += cell(strategy: strategy, values: values, labels: runs.entries.map(\.label))
         }
@@ -147,6 +159,10 @@ extension HTMLReport {
       if value.median != nil { content += "<span class=\"n\">\(HTMLText.escape(value.samples.text))</span>" }
     }
     let classAttribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
-    return "<td\(classAttribute)\(style)>\(content)</td>"
+    // Sorted by the ratio where there is one (apple's column by its time).
+    let sortKey = latest?.ratioValue ?? latest?.median?.number
+    let data =
+      " data-strategy=\"\(HTMLText.escape(strategy))\" data-sort=\"\(sortKey.map { String($0) } ?? "")\""
+    return "<td\(classAttribute)\(style)\(data)>\(content)</td>"
   }
 }

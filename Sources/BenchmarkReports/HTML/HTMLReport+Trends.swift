@@ -15,14 +15,14 @@ extension HTMLReport {
     var html = "<h2 id=\"trends\">Trends across \(runs.entries.count) runs</h2>\n"
     html +=
       "<p class=\"note\">Per suite, its headline scenario at the largest size the last run measured, in every run in "
-        + "the order given (x: the run, its commit and date). Left: each strategy's time as a ratio to "
-        + "<code>apple</code> in the same run (median of per-round ratios), right: the median ns per operation; "
-        + "whiskers are 95% intervals. An open triangle is a bound: the figure is below it, under what that run could "
-        + "resolve. Absolute times move with the machine; ratios are the trend to read.</p>\n"
+      + "the order given (x: the run, its commit and date). Left: each strategy's time as a ratio to "
+      + "<code>apple</code> in the same run (median of per-round ratios), right: the median ns per operation; "
+      + "whiskers are 95% intervals. An open triangle is a bound: the figure is below it, under what that run could "
+      + "resolve. Absolute times move with the machine; ratios are the trend to read.</p>\n"
     for trend in trends {
       html +=
         "<h3 id=\"trend-\(HTMLText.anchor(trend.suite))\">\(HTMLText.escape(trend.suite)): "
-          + "\(HTMLText.escape(trend.scenario)) at size \(trend.size)</h3>\n"
+        + "\(HTMLText.escape(trend.scenario)) at size \(trend.size)</h3>\n"
       html += "<div class=\"panel\">\n" + TrendChart(trend: trend, runs: runs).render() + "\n</div>\n"
     }
     return html

@@ -5,9 +5,13 @@ import BenchmarkKit
 /// allocations and notifications per operation, plus a log-log growth chart for
 /// every sweep.
 ///
-/// Everything is inline — SVG charts, one style sheet, no script, no font or
-/// image fetched — so the page reads offline, attached to a CI job or mailed.
-/// The markup is well-formed XML as well as HTML, so tools can parse it.
+/// The page opens on the answers by app pattern and ends on the environment.
+/// Everything is inline — SVG charts, one style sheet, one small script, no
+/// font or image fetched — so the page reads offline, attached to a CI job or
+/// mailed. Every figure is in the markup: the script only picks the answers'
+/// size, filters and sorts tables (``HTMLScript``), so the page reads whole
+/// with scripts off. The markup is well-formed XML as well as HTML, so tools
+/// can parse it.
 public enum HTMLReport {
   /// The page for `runs`; several runs are shown side by side.
   public static func render(_ runs: ReportRuns) -> String {
@@ -24,16 +28,20 @@ public enum HTMLReport {
 
       """
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
+    let answers = latest.hasTimings ? answersSection(latest) : ""
     let sections =
-      ["environment"] + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + [
-        "headlines"
-      ]
+      (answers.isEmpty ? [] : ["answers"])
+      + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + ["headlines"]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
       + (hasLatency(latest) ? ["latency"] : [])
     html +=
-      "<nav>" + (sections + suites).map { "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>" }.joined()
+      "<nav>"
+      + (sections + suites + ["environment"]).map {
+        "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>"
+      }.joined()
       + "</nav>\n"
-    html += environmentSection(runs)
+    // The reader's question first, the machine that answered it last.
+    html += answers
     if latest.hasTimings {
       html +=
         choiceBlock(latest) + effectsSection(latest, explained: ProfileView.explainedSuites(runs))
@@ -49,16 +57,17 @@ public enum HTMLReport {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)
       html +=
         "<h2 id=\"changes\">Changes from \(HTMLText.escape(runs.entries[0].label)) to "
-          + "\(HTMLText.escape(runs.entries[runs.entries.count - 1].label))</h2>\n"
+        + "\(HTMLText.escape(runs.entries[runs.entries.count - 1].label))</h2>\n"
       html += comparison.htmlFragment(significantOnly: true)
     }
     if latest.hasTimings { html += scenarioSections(runs) }
+    html += environmentSection(runs)
     html +=
       "<footer>Written by <code>obsbench report</code>. Times are nanoseconds per operation with the harness's own "
-        + "loop cost subtracted; a time under what the run can resolve for its case is shown as a bound (&lt; x). "
-        + "Ratios are medians of per-round ratios of strategies sampled side by side in the same run, with "
-        + "block-bootstrap 95% intervals.</footer>\n"
-    return html + "</main></body></html>\n"
+      + "loop cost subtracted; a time under what the run can resolve for its case is shown as a bound (&lt; x). "
+      + "Ratios are medians of per-round ratios of strategies sampled side by side in the same run, with "
+      + "block-bootstrap 95% intervals.</footer>\n"
+    return html + "</main><script>\(HTMLScript.source)</script></body></html>\n"
   }
 
   /// The page for one run.
@@ -75,7 +84,7 @@ public enum HTMLReport {
     let environment = runs.latest.environment
     return
       "\(cases) cases measured \(environment.date) on \(environment.host) (\(environment.cpuModel), "
-        + "\(environment.cores) cores)."
+      + "\(environment.cores) cores)."
   }
 
   private static func checksSection(_ run: BenchmarkRun) -> String {
@@ -91,7 +100,7 @@ public enum HTMLReport {
     for failure in failures {
       html +=
         "<li class=\"fail\">failed case \(HTMLText.escape(failure.displayName)): "
-          + "\(HTMLText.escape(failure.failure ?? ""))</li>\n"
+        + "\(HTMLText.escape(failure.failure ?? ""))</li>\n"
     }
     return html + "</ul>\n"
   }

@@ -54,6 +54,21 @@ enum HTMLStyle {
     table.headlines td.ties code{white-space:nowrap;font-size:11.5px}
     table.headlines tr.lead td{border-bottom:0}
     table.headlines tr.beside td{font-size:12px;color:#555;padding-top:0}
+    section.answers{background:#f4f8fc;border:1px solid #d5e3f1;border-radius:4px;padding:4px 14px 8px;margin:10px 0}
+    section.answers h2{margin:6px 0 2px;border:0}
+    ul.answers{list-style:none;margin:6px 0;padding:0}
+    ul.answers li{margin:0 0 9px;padding:0 0 7px;border-bottom:1px solid #dde7f2}
+    p.answer{margin:0 0 3px;font-size:14px}
+    p.answer.loss{border-left:4px solid #b34100;padding-left:8px}
+    ul.answers details summary{cursor:pointer;color:#1f5fa8;font-size:12.5px}
+    ul.answers details table{margin:6px 0}
+    ul.disagree{margin:4px 0 2px;padding-left:18px;color:#5a3a00}
+    div.pick{margin:6px 0 8px;font-size:13px;color:#444}
+    div.pick button{font:inherit;font-size:12.5px;padding:1px 9px;margin:0 2px;border:1px solid #9db7d5;
+      border-radius:3px;background:#fff;cursor:pointer}
+    div.pick button.on{background:#1f5fa8;color:#fff;border-color:#1f5fa8}
+    div.pick input,div.pick select{font:inherit;font-size:12.5px}
+    th.sorter{cursor:pointer}
     div.choice{background:#f4f8fc;border:1px solid #d5e3f1;border-radius:4px;padding:4px 14px 6px;margin:8px 0 14px}
     div.choice h2{margin:6px 0 2px}
     div.choice ul{margin:4px 0;padding-left:18px}

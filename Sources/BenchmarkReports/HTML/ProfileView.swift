@@ -49,7 +49,7 @@ enum ProfileView {
       if !axisRows.isEmpty {
         html +=
           "<p class=\"note\">Change along each axis: the mean over the pairs of strategies that differ only in it "
-            + "(exact per pair, from callgrind counts), by group; the black mark is the net change.</p>\n"
+          + "(exact per pair, from callgrind counts), by group; the black mark is the net change.</p>\n"
         html +=
           GroupBarChart(rows: axisRows, diverging: true, unit: "instructions per operation")
           .render(label: "\(title): change of instructions per operation along each axis, by group") + "\n"

@@ -112,7 +112,7 @@ struct PatternAnswer {
     return sizes.min { left, right in
       let l = abs(log(Double(max(left, 1)) / target))
       let r = abs(log(Double(max(right, 1)) / target))
-      return l != r ? l < r : left > right
+      return abs(l - r) > 1e-9 ? l < r : left > right
     } ?? size
   }
 
@@ -240,10 +240,13 @@ struct StrategyLevels {
 
 /// A run's cases by scenario and size, for the answers.
 struct CaseIndex {
+  /// The run indexed.
+  let run: BenchmarkRun
   private var cases: [String: [Int: [CaseResult]]] = [:]
   private var forms: [String: ScenarioForm] = [:]
 
   init(_ run: BenchmarkRun) {
+    self.run = run
     for result in run.cases {
       cases["\(result.suite)/\(result.scenario)", default: [:]][result.size, default: []].append(result)
     }
