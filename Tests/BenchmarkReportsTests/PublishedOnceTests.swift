@@ -92,7 +92,7 @@ struct PublishedOnceTests {
     #expect(text.contains("12346"))
     #expect(text.contains("0.42× ±6%"))
     #expect(text.contains("0.42× (0.40×–0.45×)"))
-    #expect(text.contains("| +54321 ns (54000–54601) | 78% (70–80%) | `lock-thread-keypath`; none tied (1 of 1) |"))
+    #expect(text.contains("| +54.3 µs (54.0–54.6) | 78% (70–80%) | `lock-thread-keypath`; none tied (1 of 1) |"))
     #expect(text.contains("29102"))
     #expect(text.contains("**failed**"))
     #expect(!text.contains("3.10"))
@@ -105,7 +105,7 @@ struct PublishedOnceTests {
     #expect(text.contains("0.42×"))
     #expect(text.contains("95% interval 0.40× – 0.45×"))
     #expect(text.contains("12.3 µs · 0.42× ±6%"))
-    #expect(text.contains("<td>+54321 ns (54000–54601)</td><td>78% (70–80%)</td>"))
+    #expect(text.contains("<td>+54.3 µs (54.0–54.6)</td><td>78% (70–80%)</td>"))
     #expect(!text.contains("0.18×"))
     #expect(!text.contains("3.1 ns"))
   }

@@ -13,11 +13,20 @@ extension MarkdownSummary {
       "For each pattern an app has, at \(size) (or the nearest size its scenario measured): the cheapest strategy "
         + "and those the run cannot tell from it, its time against `apple` and above `none` with 95% intervals, "
         + "the runner-up outside that group, the trap (the costliest single choice made the other way), and what "
-        + "the choice gives up. A loss reads as a loss. `report.html` has every size, each choice's cost and the "
-        + "pattern's other scenarios.",
+        + "the choice gives up. A loss reads as a loss. Under each: what each choice costs there, and the pattern's "
+        + "other scenarios; `report.html` has every size.",
       "",
     ]
-    lines += answers.map { "- " + text.sentence($0) }
+    for answer in answers {
+      lines.append("- " + text.sentence(answer))
+      if !answer.choices.isEmpty {
+        lines.append(
+          "  - Each choice at \(answer.size) (B's time over A's, matched pairs): " + text.choices(answer) + ".")
+      }
+      if !answer.beside.isEmpty {
+        lines.append("  - Its other scenarios (cheapest, ratio to `apple`): " + text.beside(answer) + ".")
+      }
+    }
     let disagreements = PatternAnswer.disagreements(answers)
     if !disagreements.isEmpty {
       lines.append("")

@@ -59,8 +59,9 @@ struct PatternAnswer {
   /// when the run recorded none.
   var givesUp: [String]?
   /// What a caller off the actor pays to hop in (`contention/actor-hop`, one
-  /// task and the most tasks measured), where the cheapest's registrar is the
-  /// actor's and the run measured the hop.
+  /// task and the most tasks measured) under the cheapest's actor form (the
+  /// cheapest itself, or it with the actor registrar), where the run measured
+  /// the hop.
   var hop: (one: Figure, most: Figure, tasks: Int)?
   /// Each choice's effect at this case.
   var choices: [ChoiceCost]
@@ -168,14 +169,14 @@ struct PatternAnswer {
     return traps
   }
 
-  /// The hop into the actor for the cheapest's base strategy, where it is an
-  /// actor strategy.
+  /// The hop into the actor for the cheapest's base strategy, with the actor
+  /// registrar if it has the lock's.
   private static func hop(for cheapest: String, _ index: CaseIndex) -> (one: Figure, most: Figure, tasks: Int)? {
-    guard StrategyLevels(cheapest).level(.registrar) == "actor" else { return nil }
     let scenario = "contention/actor-hop"
     let sizes = index.sizes(of: scenario)
     guard let fewest = sizes.min(), let most = sizes.max() else { return nil }
-    let base = String(cheapest.split(separator: "+").first ?? "")
+    var base = String(cheapest.split(separator: "+").first ?? "")
+    if base.hasPrefix("lock-") { base = "actor-" + base.dropFirst("lock-".count) }
     let figure = { (size: Int) -> Figure? in
       let cases = index.cases(scenario, size)
       let exact = cases.first { $0.strategy == base }?.published?.medianNs

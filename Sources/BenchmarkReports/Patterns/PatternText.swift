@@ -121,7 +121,7 @@ struct PatternText: Sendable {
     guard let cheapest = answer.figures.cheapest, let givesUp = answer.givesUp else { return "" }
     var text = code(cheapest) + escape(givesUp.isEmpty ? " gives up nothing listed" : " gives up: ")
     text += escape(givesUp.joined(separator: "; "))
-    if let hop = answer.hop {
+    if let hop = answer.hop, StrategyLevels(cheapest).level(.registrar) == "actor" {
       text += escape(
         " — a caller off the actor pays \(HTMLReport.figureDuration(hop.one)) a hop from one task, "
           + "\(HTMLReport.figureDuration(hop.most)) with \(hop.tasks)")
@@ -141,6 +141,13 @@ struct PatternText: Sendable {
         let (from, to) = cost.choice.levels
         text += escape(
           ", \(from) \(EffectText.count(load.baseline))/op, \(to) \(EffectText.count(load.alternative))/op")
+      }
+      // The actor's price is paid where its callers are off it: beside the
+      // registrar's effect, what one hop costs.
+      if cost.choice == .registrar, let hop = answer.hop {
+        text += escape(
+          " — plus \(HTMLReport.figureDuration(hop.one)) a hop for a caller off the actor "
+            + "(\(HTMLReport.figureDuration(hop.most)) with \(hop.tasks) tasks)")
       }
       return text
     }.joined(separator: escape("; "))
