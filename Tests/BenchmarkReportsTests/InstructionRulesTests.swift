@@ -53,6 +53,59 @@ struct InstructionRulesTests {
     }
   }
 
+  /// Both sides are gated: every gated scenario and size has a rule on its
+  /// `apple` and its `none` case, so code both sides run (the render queue,
+  /// the models, the black hole) or apple's side alone cannot move unseen.
+  @Test func everyGatedPlace_gatesAppleAndNoneToo_whereTheScenarioHasThem() {
+    let places = Set(Self.rules.filter { $0.reference == nil }.map { Self.words($0).place })
+    #expect(places.count >= 20)
+    let measured = Set(ReferenceRun.run.cases.map { "\($0.suite)/\($0.scenario)@\($0.size) \($0.strategy)" })
+    var gated = 0
+    for place in places {
+      for side in ["apple", "none"] where measured.contains("\(place) \(side)") {
+        #expect(Self.rules.contains { Self.words($0) == (side, place) }, "no \(side) rule on \(place)")
+        gated += 1
+      }
+    }
+    #expect(gated >= 40)
+  }
+
+  /// A plain rule's strategy and place as written: `apple`, `reads/tracked@1`.
+  static func words(_ rule: CheckRule) -> (strategy: String, place: String) {
+    let words = rule.text.split(separator: " ").map(String.init)
+    guard words.count > 2, words[1] == "on" else { return ("", "") }
+    return (words[0], words[2])
+  }
+
+  /// A 25% slowdown in code a case shares with its reference (e.g. the render
+  /// queue) moves both sides alike, so a ratio to apple cannot see it; the
+  /// absolute gates on both sides do. One in apple's side alone breaks the
+  /// apple gate, and unchanged counts break nothing.
+  @Test func aSlowdownSharedWithApple_orInAppleAlone_breaksTheGates() throws {
+    let place = "mutations/render-mutate@1"
+    let gated = Self.rules.filter { Self.words($0).place == place }
+    #expect(gated.count >= 3)
+    func slowed(_ strategies: Set<String>) -> BenchmarkRun {
+      var run = Self.run
+      run.cases = run.cases.map { result in
+        guard "\(result.suite)/\(result.scenario)@\(result.size)" == place, strategies.contains(result.strategy),
+          let count = result.instructionsPerOperation
+        else { return result }
+        var slower = result
+        slower.instructionsPerOperation = count * 1.25
+        return slower
+      }
+      return run
+    }
+    let core = try #require(gated.map { Self.words($0).strategy }.first { $0 != "apple" && $0 != "none" })
+    let shared = Self.broken(in: slowed([core, "apple", "none"]))
+    #expect(shared.contains { $0.line.contains("apple on \(place)") })
+    #expect(shared.contains { $0.line.contains("\(core) on \(place)") })
+    let appleOnly = Self.broken(in: slowed(["apple"]))
+    #expect(appleOnly.map(\.line).allSatisfy { $0.contains("apple on \(place)") } && !appleOnly.isEmpty)
+    #expect(Self.broken(in: Self.run).isEmpty)
+  }
+
   /// The promise of `+checked`: checking compiled in costs a plain read's
   /// instructions, untracked on both scopes (in a render and with checking off)
   /// and tracked on the task scope; the thread scope's tracked read is the one
@@ -87,7 +140,7 @@ struct InstructionRulesTests {
   @Test func suggest_setsTheBoundAtTheCountPlusTwoPercent() throws {
     let rules =
       "lock-thread-keypath on reads/tracked@1 instructions <= 1\nlock-thread-keypath on scopes/track-fire@1 "
-        + "instructions <= 1"
+      + "instructions <= 1"
     let suggested = try RulesSuggestion.rewrite(rules, run: Self.run, source: "rules")
     let parsed = try CheckRule.parseFile(suggested, source: "suggested")
     #expect(parsed.first?.bound == 15.3)

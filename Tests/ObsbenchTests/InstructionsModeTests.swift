@@ -53,11 +53,14 @@ struct InstructionsModeTests {
   }
 
   /// Counts of a selection, by case.
-  private static func counts(_ arguments: [String]) throws -> [CaseKey: CaseResult] {
+  private static func counts(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> [CaseKey: CaseResult] {
     let directory = try ObsbenchProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let outcome = try ObsbenchProcess.run(
-      ["run", "--metric", "instructions", "--format", "json,csv", "--out", directory] + arguments)
+      ["run", "--metric", "instructions", "--format", "json,csv", "--out", directory] + arguments,
+      environment: environment)
     #expect(outcome.status == 0, "\(outcome.err)")
     let run = try ResultsJSON.read(path: directory + "/results.json")
     let csv = try String(contentsOfFile: directory + "/results.csv", encoding: .utf8)
@@ -117,6 +120,19 @@ struct InstructionsModeTests {
     #expect(among.count > 10)
     let count = try #require(alone[key]?.instructionsPerOperation)
     #expect(among[key]?.instructionsPerOperation == count)
+  }
+
+  /// The counted process gets a pinned environment: a caller's variables
+  /// land on the heap before the case's objects and moved them, and the
+  /// count with them.
+  @Test(.enabled(if: valgrindInstalled, "needs valgrind"))
+  func count_whenTheCallersEnvironmentIsTenBytesOrTenThousand_isTheSame() throws {
+    let selection = ["--scenario", "reads/render-body", "--strategy", "lock-thread-keypath", "--sizes", "100"]
+    let short = try Self.counts(selection, environment: ["OBSBENCH_PADDING": String(repeating: "x", count: 10)])
+    let long = try Self.counts(selection, environment: ["OBSBENCH_PADDING": String(repeating: "x", count: 10_000)])
+    let key = CaseKey(suite: "reads", scenario: "render-body", strategy: "lock-thread-keypath", size: 100)
+    let count = try #require(short[key]?.instructionsPerOperation)
+    #expect(long[key]?.instructionsPerOperation == count)
   }
 
   @Test(.enabled(if: valgrindInstalled, "needs valgrind"))
