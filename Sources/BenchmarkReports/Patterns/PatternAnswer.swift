@@ -97,7 +97,9 @@ struct PatternAnswer {
       let figures = HeadlineFigures(
         scenario: String(other.split(separator: "/").last ?? ""), cases: index.cases(other, size),
         form: index.form(other))
-      return figures.cheapest == nil ? nil : Beside(scenario: other, size: size, figures: figures)
+      // A scenario with no `apple` beside it (the actor hop) has no ratio to give.
+      return figures.cheapest == nil || figures.ratio == nil
+        ? nil : Beside(scenario: other, size: size, figures: figures)
     }
     return PatternAnswer(
       pattern: pattern, scenario: scenario, size: chosen, sizes: sizes, figures: figures,
