@@ -82,4 +82,39 @@ struct MachineFactorTests {
     #expect(abs((standing?.change ?? 0) - 1.2) < 0.05)
     #expect(comparison.render().contains("Standing against apple"))
   }
+  /// A run compared with itself on a machine ×1.3 slower, one case a further
+  /// +50% in every sample: a deterministic change, never noise, even where
+  /// its reference (`apple` at track-fire, made a bound here) says nothing.
+  @Test func compare_whenTheMachineRanSlowerAndOneCaseFiftyPercentMore_flagsThatCase_whateverItsReference() throws {
+    let kept: Set<String> = ["track-fire", "track-many-fire", "never-fires", "empty"]
+    var base = ReferenceRun.run
+    base.cases = base.cases.filter { $0.suite == "scopes" && kept.contains($0.scenario) }.map { result in
+      guard result.strategy == "apple", result.scenario == "track-fire" else { return result }
+      var unresolved = result
+      unresolved.samples = result.samples.map { $0 * 0.0005 }
+      unresolved.summarise(resamples: 100, seed: 7)
+      return unresolved
+    }
+    base = Publication.publish(base)
+    let planted = CaseKey(suite: "scopes", scenario: "track-fire", strategy: "lock-thread-keypath", size: 1)
+    var slower = base
+    slower.cases = base.cases.map { result in
+      guard !result.samples.isEmpty, result.failure == nil else { return result }
+      var moved = result
+      let factor = 1.3 * (result.key == planted ? 1.5 : 1)
+      moved.samples = result.samples.map { $0 * factor }
+      moved.loopOverheadNs = result.loopOverheadNs.map { $0 * 1.3 }
+      moved.loopUncertaintyNs = result.loopUncertaintyNs.map { $0 * 1.3 }
+      moved.summarise(resamples: 100, seed: 7)
+      return moved
+    }
+    let apple = CaseKey(suite: "scopes", scenario: "track-fire", strategy: "apple", size: 1)
+    #expect(base.cases.first { $0.key == apple }?.published?.medianNs.value == nil, "apple is a bound here")
+    let comparison = RunComparison(baseline: base, current: Publication.publish(slower), options: Self.options)
+    #expect(abs(comparison.machine.factor - 1.3) < 0.01)
+    #expect(comparison.rows.first { $0.key == planted }?.verdict == .regressed)
+    let others = comparison.rows.filter { $0.key != planted }
+    #expect(others.count > 60)
+    #expect(others.allSatisfy { $0.verdict != .regressed && $0.verdict != .improved })
+  }
 }
