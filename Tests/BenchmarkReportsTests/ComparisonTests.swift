@@ -39,8 +39,16 @@ struct ComparisonTests {
   @Test func compare_identicalRuns_changeNothing() {
     let same = run([("a", samples(100, spread: 0.02, seed: 1)), ("b", samples(5, spread: 0.3, seed: 2))])
     let comparison = RunComparison(baseline: same, current: same, threshold: 0.05)
-    #expect(comparison.rows.allSatisfy { $0.verdict == .unchanged })
+    #expect(comparison.rows.allSatisfy { $0.verdict == .unchanged || $0.verdict == .withinNoise })
     #expect(comparison.gateFailures.isEmpty)
+    // Unchanged is said only where a change of the threshold could have been
+    // seen: the steady case; the ±30% one is within its noise, and says how
+    // large a change it could have seen.
+    let steady = comparison.rows.first { $0.key.scenario == "a" && $0.key.strategy != "apple" }
+    let noisy = comparison.rows.first { $0.key.scenario == "b" && $0.key.strategy != "apple" }
+    #expect(steady?.verdict == .unchanged && (steady?.detectable ?? 1) <= 0.05 + 1e-12)
+    #expect(noisy?.verdict == .withinNoise && (noisy?.detectable ?? 0) > 0.05)
+    #expect(noisy?.detectableText.hasPrefix("≥ ") == true)
     #expect(comparison.geometricMean == 1)
   }
 

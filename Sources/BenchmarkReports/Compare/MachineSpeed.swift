@@ -181,12 +181,12 @@ public struct MachineSpeed: Sendable {
     if let pairing { return pairing }
     var line =
       "machine factor \(NumberFormat.ratio(factor)): the current run took \(NumberFormat.ratio(factor)) the baseline's "
-        + "time on unchanged code "
-        + "(\(basisCount == 0 ? "too few cases to estimate it: 1 assumed" : "median of \(basisCount) \(basis) cases"))"
+      + "time on unchanged code "
+      + "(\(basisCount == 0 ? "too few cases to estimate it: 1 assumed" : "median of \(basisCount) \(basis) cases"))"
     if let noise = residualNoise, let scale = noiseScale {
       line +=
         "; residual noise around it ±\(NumberFormat.fixed((exp(noise) - 1) * 100, 1))%, "
-          + "\(NumberFormat.fixed(scale, 1))× what the samples show"
+        + "\(NumberFormat.fixed(scale, 1))× what the samples show"
     }
     return line
   }

@@ -3,12 +3,13 @@ import BenchmarkKit
 extension RunComparison {
   /// Every row as CSV, one case a line, for scripts that count verdicts
   /// (scripts/gate-trial): the case's fields, both published medians (a bound
-  /// as `<x`), the judged change and its interval, the p-value and the verdict.
+  /// as `<x`), the judged change and its interval, the p-value, the verdict,
+  /// whether it gates, and the smallest change the comparison could have seen.
   public func csv() -> String {
     var lines = [
       CSVField.row([
         "suite", "scenario", "strategy", "size", "baseline_ns", "current_ns", "change", "change_low", "change_high",
-        "p", "verdict", "gated",
+        "p", "verdict", "gated", "detectable_change",
       ])
     ]
     for row in rows {
@@ -17,7 +18,7 @@ extension RunComparison {
           row.key.suite, row.key.scenario, row.key.strategy, String(row.key.size), Self.csvFigure(row.baseline),
           Self.csvFigure(row.current), Self.csvFigure(row.change), row.interval.map { String($0.lowerBound) } ?? "",
           row.interval.map { String($0.upperBound) } ?? "", row.pValue.map { String($0) } ?? "", row.verdict.rawValue,
-          gates(row) ? "yes" : "no",
+          gates(row) ? "yes" : "no", row.detectable.map { String($0) } ?? "",
         ]))
     }
     return lines.joined(separator: "\n") + "\n"

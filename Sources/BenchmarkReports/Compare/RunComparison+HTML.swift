@@ -25,21 +25,21 @@ extension RunComparison {
     let shown = significantOnly ? significantRows : rows.filter { $0.change?.value != nil || $0.verdict != .unchanged }
     var html =
       "<p><strong>\(HTMLText.escape(verdictLine))</strong><br/>\(HTMLText.escape(machine.summary))"
-        + "<br/>\(HTMLText.escape(countsLine))</p>\n"
+      + "<br/>\(HTMLText.escape(countsLine))</p>\n"
     guard !shown.isEmpty else {
       return html + "<p class=\"note\">No significant change.</p>\n"
     }
     html += ratioChart(shown) + "\n"
     html +=
       "<table class=\"compare\"><tr><th class=\"case\">case</th><th>baseline</th><th>current</th><th>beyond "
-        + "machine</th><th>99% CI</th><th>p</th><th class=\"case\">verdict</th></tr>\n"
+      + "machine</th><th>99% CI</th><th>p</th><th>detects</th><th class=\"case\">verdict</th></tr>\n"
     for row in shown {
       html += "<tr class=\"\(row.verdict.rawValue)\"><td class=\"case\">\(HTMLText.escape(row.key.description))</td>"
       html +=
         "<td>\(HTMLText.escape(figureText(row.baseline)))</td><td>\(HTMLText.escape(figureText(row.current)))</td>"
       html +=
         "<td>\(HTMLText.escape(changeText(row.change)))</td><td>\(intervalText(row.interval))</td>"
-          + "<td>\(HTMLText.escape(pText(row.pValue)))</td>"
+        + "<td>\(HTMLText.escape(pText(row.pValue)))</td><td>\(HTMLText.escape(row.detectableText))</td>"
       html += "<td class=\"case\">\(row.verdict.rawValue)</td></tr>\n"
     }
     return html + "</table>\n"

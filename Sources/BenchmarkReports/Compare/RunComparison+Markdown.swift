@@ -10,14 +10,15 @@ extension RunComparison {
       lines += ["", "No significant change beyond \(NumberFormat.fixed(threshold * 100, 1))%."]
     } else {
       lines += [
-        "", "| case | baseline | current | beyond machine | 99% CI | verdict |", "|---|---:|---:|---:|---:|---|",
+        "", "| case | baseline | current | beyond machine | 99% CI | detects | verdict |",
+        "|---|---:|---:|---:|---:|---:|---|",
       ]
       for row in significant {
         let name = row.key.description.replacingOccurrences(of: "|", with: "\\|")
         let verdict = row.verdict == .improved ? row.verdict.rawValue : "**\(row.verdict.rawValue)**"
         lines.append(
           "| \(name) | \(figureText(row.baseline)) | \(figureText(row.current)) | \(changeText(row.change)) | "
-            + "\(intervalText(row.interval)) | \(verdict) |"
+            + "\(intervalText(row.interval)) | \(row.detectableText) | \(verdict) |"
         )
       }
     }

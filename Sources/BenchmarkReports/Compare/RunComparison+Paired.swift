@@ -54,8 +54,8 @@ extension RunComparison {
     machine = MachineSpeed(
       pairing:
         "A/B: the two builds measured pass by pass in one run (\(pairs.values.map(\.count).max() ?? 0) pairs, A B B "
-          + "A), each case judged pair by pair on its standing against the apple (else none) case beside it in each "
-          + "process, weighted by how much of that case's move its strategy shares"
+        + "A), each case judged pair by pair on its standing against the apple (else none) case beside it in each "
+        + "process, weighted by how much of that case's move its strategy shares"
         + (spreads.isEmpty
           ? ""
           : "; a case's noise between pairs ±\(NumberFormat.fixed((exp(spreads[spreads.count / 2]) - 1) * 100, 1))% "
@@ -131,7 +131,12 @@ extension RunComparison {
     row.pValue = erfc(z / 2.0.squareRoot())
     let half = noise * Self.normalQuantile(twoSided: options.confidence)
     row.interval = exp(mean - half)...exp(mean + half)
-    guard abs(mean) > log(1 + options.threshold) else { return row }
+    let limit = log(1 + options.threshold)
+    row.detectable = exp(max(limit, multiple * noise)) - 1
+    // Unchanged only where these pairs could have seen a change of the threshold.
+    guard abs(mean) > limit else {
+      return row.with(row.detectable! > options.threshold + 1e-12 ? .withinNoise : .unchanged)
+    }
     guard z > multiple else { return row.with(.withinNoise) }
     return row.with(mean > 0 ? .regressed : .improved)
   }

@@ -28,13 +28,14 @@ extension RunComparison {
       guard let before = baseline[key], before.failure == nil, after.failure == nil else { continue }
       var reference: (before: CaseResult, after: CaseResult)?
       if !referenceStrategies.contains(key.strategy) {
-        reference = referenceStrategies.lazy.compactMap { strategy -> (CaseResult, CaseResult)? in
-          let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
-          guard let old = baseline[referenceKey], let new = current[referenceKey], old.failure == nil,
-            new.failure == nil
-          else { return nil }
-          return (old, new)
-        }.first
+        reference =
+          referenceStrategies.lazy.compactMap { strategy -> (CaseResult, CaseResult)? in
+            let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
+            guard let old = baseline[referenceKey], let new = current[referenceKey], old.failure == nil,
+              new.failure == nil
+            else { return nil }
+            return (old, new)
+          }.first
       }
       matched[key] = MatchedCase(before: before, after: after, reference: reference)
     }

@@ -5,12 +5,13 @@ extension RunComparison {
   /// The machine factor in one line, a plain-text table of every row, each
   /// strategy's change of standing against `apple`, the counts and a one-line verdict.
   public func render() -> String {
-    let header = ["case", "baseline", "current", "raw", "beyond machine", "99% CI", "p", "verdict"]
+    let header = ["case", "baseline", "current", "raw", "beyond machine", "99% CI", "p", "detects", "verdict"]
     var table = [header]
     for row in rows {
       table.append([
         row.key.description, figureText(row.baseline), figureText(row.current), changeText(row.ratio),
-        changeText(row.change), intervalText(row.interval), pText(row.pValue), row.verdict.rawValue,
+        changeText(row.change), intervalText(row.interval), pText(row.pValue), row.detectableText,
+        row.verdict.rawValue,
       ])
     }
     var lines = [machine.summary, ""] + Self.aligned(table, leftColumns: [0, header.count - 1])
@@ -41,11 +42,11 @@ extension RunComparison {
     if let mean = geometricMean {
       line +=
         "; geometric mean of \(rows.compactMap(\.ratio).count) raw ratios \(NumberFormat.ratio(mean)) "
-          + "(\(changeText(mean)))"
+        + "(\(changeText(mean)))"
     }
     line +=
       "; a change must exceed \(NumberFormat.fixed(threshold * 100, 1))% and \(NumberFormat.fixed(noiseMultiple, 1))× "
-        + "its noise"
+      + "its noise"
     return line
   }
 
@@ -61,7 +62,7 @@ extension RunComparison {
       if moved > 0 {
         note +=
           "; \(moved) \(options.referenceStrategies.sorted().joined(separator: "/")) case\(moved == 1 ? "" : "s") "
-            + "slower beyond the threshold: the machine's, not gated"
+          + "slower beyond the threshold: the machine's, not gated"
       }
       let small = rows.filter {
         $0.verdict == .regressed && !options.referenceStrategies.contains($0.key.strategy) && !gates($0)
@@ -69,7 +70,7 @@ extension RunComparison {
       if small > 0, let floor = options.ungatedBelowNs {
         note +=
           "; \(small) case\(small == 1 ? "" : "s") under \(NumberFormat.fixed(floor, 0)) ns slower beyond the noise: "
-            + "not gated by time (instruction counts judge those)"
+          + "not gated by time (instruction counts judge those)"
       }
       return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
     }

@@ -71,6 +71,17 @@ public struct RunComparison: Sendable {
     public var pValue: Double?
     /// The verdict.
     public var verdict: Verdict
+    /// The smallest change this comparison could have called one, as a
+    /// fraction (0.12 = 12%): the threshold, or the noise multiple times the
+    /// case's noise where that is larger; `nil` where the case was not judged
+    /// as two values. "Unchanged" is said only where it is at most the
+    /// threshold; elsewhere the case is within noise, not resolved at it.
+    public var detectable: Double? = nil
+
+    /// `≥ 12%`, or `–`.
+    public var detectableText: String {
+      detectable.map { "≥ " + NumberFormat.fixed($0 * 100, $0 < 0.1 ? 1 : 0) + "%" } ?? "–"
+    }
   }
 
   /// Every case of either run, sorted by key.

@@ -62,5 +62,7 @@ struct CaseJudgement {
     self.row = row
     self.row.ratio = newValue / oldValue
     self.row.change = .value(newValue / oldValue / machine.factor)
+    let noise = RunComparison.noiseOfChange(before: before, after: after, machine: machine, metric: options.metric)
+    self.row.detectable = exp(max(log(1 + options.threshold), multiple * noise)) - 1
   }
 }
