@@ -50,8 +50,9 @@ enum CallgrindChild {
         try? FileManager.default.removeItem(atPath: link)
         try? FileManager.default.removeItem(atPath: Launcher.folder(of: first, in: directory))
         try stripDebugInformation(of: original, to: link)
+        // The same case again: its progress line is already printed.
         launcher.started = 0
-        folders[first] = try launcher.count(first)
+        folders[first] = try launcher.count(first, announce: false)
       }
     }
     // Counts do not depend on timing, so the children share the cores; the
@@ -95,12 +96,12 @@ enum CallgrindChild {
     var total: Int
     var started = 0
 
-    /// Starts case `index`'s child.
-    mutating func start(_ index: Int) throws -> (folder: String, process: Process) {
+    /// Starts case `index`'s child, saying so unless `announce` is false.
+    mutating func start(_ index: Int, announce: Bool = true) throws -> (folder: String, process: Process) {
       let folder = Self.folder(of: index, in: directory)
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
       started += 1
-      console.printError("obsbench: instructions [\(started)/\(total)] \(cases[index].key)")
+      if announce { console.printError("obsbench: instructions [\(started)/\(total)] \(cases[index].key)") }
       let arguments = [command, "."] + cases[index].childArguments
       return (folder, try callgrind.start(executable: "../obsbench", arguments: arguments, directory: folder))
     }
@@ -113,8 +114,8 @@ enum CallgrindChild {
     }
 
     /// Counts case `index` and returns its folder.
-    mutating func count(_ index: Int) throws -> String {
-      let child = try start(index)
+    mutating func count(_ index: Int, announce: Bool = true) throws -> String {
+      let child = try start(index, announce: announce)
       try callgrind.wait(for: child.process, directory: child.folder)
       return child.folder
     }
