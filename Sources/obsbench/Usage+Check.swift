@@ -11,7 +11,8 @@ extension Usage {
       lock-* / apple on reads/tracked-obj* <= 0.5
     Grammar: STRATEGY [/ STRATEGY] on [SUITE/]SCENARIO[@SIZE] [METRIC] OP NUMBER[UNIT],
     OP one of <= < >= >, METRIC one of median (default, ns/op), allocs, bytes,
-    notifications, instructions (per op, from run --metric instructions). The
+    notifications, instructions, retains, releases (the last three per op, from
+    run --metric instructions). The
     first strategy and the scenario may be globs. A ratio
     divides by the second strategy at the same size and, for the median, is the
     median of per-round ratios of samples taken side by side, so it holds on

@@ -122,6 +122,51 @@ struct InstructionsModeTests {
     #expect(among[key]?.instructionsPerOperation == count)
   }
 
+  /// Retains and releases are counted call by call from the same dumps as the
+  /// instructions: whole numbers where the path is fixed, the same in every
+  /// run, none where nothing is referenced, and gated like instructions.
+  @Test(.enabled(if: valgrindInstalled, "needs valgrind"))
+  func runtimeCalls_areWholeRepeatAndGate() throws {
+    let selection = [
+      "--scenario", "reads/tracked,mutations/render-mutate", "--strategy", "lock-thread-keypath+identity,apple,none",
+      "--sizes", "1",
+    ]
+    let first = try Self.counts(selection)
+    let second = try Self.counts(selection)
+    #expect(first.count == 5)
+    for (key, result) in first {
+      let calls = try #require(result.runtimeCalls, "\(key)")
+      #expect(calls == second[key]?.runtimeCalls, "\(key)")
+      for value in [calls.retains, calls.releases, calls.objectAllocations, calls.objectDeallocations] {
+        #expect(value == value.rounded(), "\(key): \(calls)")
+      }
+    }
+    let none = try #require(
+      first[CaseKey(suite: "reads", scenario: "tracked", strategy: "none", size: 1)]?.runtimeCalls)
+    #expect(none.retains == 0 && none.releases == 0)
+    let apple = try #require(
+      first[CaseKey(suite: "mutations", scenario: "render-mutate", strategy: "apple", size: 1)]?.runtimeCalls)
+    #expect(apple.retains > 0 && apple.objectAllocations == apple.objectDeallocations)
+    // A rule on retains judges them as one on instructions does.
+    let key = CaseKey(suite: "mutations", scenario: "render-mutate", strategy: "lock-thread-keypath+identity", size: 1)
+    let retains = try #require(first[key]?.runtimeCalls?.retains)
+    var run = BenchmarkRun(
+      environment: RunEnvironment(
+        toolchain: "", buildConfiguration: "", cpuModel: "", cores: 1, kernel: "", gitCommit: "", date: "",
+        allocator: "", host: ""),
+      settings: RunSettings(
+        quick: true, samples: 0, minimumSamples: 0, targetSampleNs: 0, timeBudgetSeconds: 0, loopOverheadNs: 0,
+        durationSeconds: 0),
+      cases: Array(first.values))
+    run.cases.sort { $0.key < $1.key }
+    let holds = try CheckRule(
+      parsing: "lock-thread-keypath+identity on mutations/render-mutate@1 retains <= \(retains)")
+    let breaks = try CheckRule(
+      parsing: "lock-thread-keypath+identity on mutations/render-mutate@1 retains <= \(retains - 1)")
+    #expect(holds.evaluate(in: run).allSatisfy { $0.holds })
+    #expect(breaks.evaluate(in: run).allSatisfy { !$0.holds })
+  }
+
   /// The counted process gets a pinned environment: a caller's variables
   /// land on the heap before the case's objects and moved them, and the
   /// count with them.

@@ -13,6 +13,9 @@ public struct InstructionMeasurements: Sendable {
     public var step: Int
     /// The count, or `nil` when the case was skipped or failed.
     public var count: InstructionCount?
+    /// Its calls into the runtime's reference counting and allocation per
+    /// operation, or `nil` when it has no count.
+    public var runtimeCalls: RuntimeCalls?
     /// Why the case was skipped (it is then left out of the results).
     public var skipReason: String?
     /// Why set-up failed.
@@ -60,15 +63,20 @@ public struct InstructionMeasurements: Sendable {
   public init(directory: String) throws(CallgrindError) {
     let entries = try Self.manifest(in: directory)
     let base = Callgrind.dumpBase(in: directory)
-    func totals(_ entry: InstructionManifestEntry) throws(CallgrindError) -> [UInt64] {
-      var totals = [UInt64]()
+    func texts(_ entry: InstructionManifestEntry) throws(CallgrindError) -> [String] {
+      var texts = [String]()
       for number in entry.dumps {
         let path = "\(base).\(number)"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
           throw CallgrindError("callgrind dump \(path) is missing")
         }
-        totals.append(try CallgrindDump.total(of: text[...]))
+        texts.append(text)
       }
+      return texts
+    }
+    func totals(_ entry: InstructionManifestEntry) throws(CallgrindError) -> [UInt64] {
+      var totals = [UInt64]()
+      for text in try texts(entry) { totals.append(try CallgrindDump.total(of: text[...])) }
       return totals
     }
     var references = [Int: Double]()
@@ -82,9 +90,17 @@ public struct InstructionMeasurements: Sendable {
         key: entry.key, operationsPerIteration: entry.operationsPerIteration, step: entry.step)
       switch entry.kind {
       case .measured:
+        let dumps = try texts(entry)
+        var totals = [UInt64]()
+        for text in dumps { totals.append(try CallgrindDump.total(of: text[...])) }
         result.count = InstructionCount(
-          counts: try totals(entry), step: entry.step, operationsPerIteration: entry.operationsPerIteration,
+          counts: totals, step: entry.step, operationsPerIteration: entry.operationsPerIteration,
           loopPerOperation: references[entry.operationsPerIteration] ?? 0)
+        if dumps.count == 3 {
+          result.runtimeCalls = RuntimeCalls(
+            perOperation: dumps.map { RuntimeCalls(dump: $0[...]) }, step: entry.step,
+            operationsPerIteration: entry.operationsPerIteration)
+        }
       case .skipped:
         result.skipReason = entry.note
       case .failed, .reference:
@@ -143,5 +159,6 @@ public struct InstructionMeasurements: Sendable {
   private func apply(_ item: Case, to result: inout CaseResult) {
     result.instructionsPerOperation = item.count?.perOperation
     result.instructionsNote = item.count?.note
+    result.runtimeCalls = item.runtimeCalls
   }
 }

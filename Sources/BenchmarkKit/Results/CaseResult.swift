@@ -104,6 +104,11 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// Why ``instructionsPerOperation`` may differ between runs (the count varied
   /// between two equal stretches of iterations), or `nil` when it is exact.
   public var instructionsNote: String?
+  /// Calls per operation into the runtime's reference counting (retains,
+  /// releases) and object allocation, from the same callgrind dumps as
+  /// ``instructionsPerOperation`` (``RuntimeCalls``); `nil` where instructions
+  /// were not counted.
+  public var runtimeCalls: RuntimeCalls?
   /// Why the case has no valid measurement, or `nil` when it has one.
   public var failure: String?
   /// The figures reports print for this case (values or bounds, ratio to

@@ -45,7 +45,10 @@ import BenchmarkKit
 /// `idiomatic` (each side in its own API form: the ratio compares APIs as
 /// written) or `like-for-like` (both in one form), and `form_sides` says how,
 /// `persistent observe vs apple re-armed`; empty for a scenario that declares
-/// none.
+/// none. Where instructions were counted (`run --metric instructions`),
+/// `retains_per_op`, `releases_per_op`, `object_allocs_per_op` and
+/// `object_deallocs_per_op`: calls per operation into the runtime
+/// (``RuntimeCalls``), exact where the path does not vary.
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -64,7 +67,8 @@ public enum ResultsCSV {
     "over_store_floor_share_of_apple", "over_store_floor_share_bound", "over_store_floor_share_ci_low",
     "over_store_floor_share_ci_high",
     "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple", "strategies_slower_than_apple",
-    "strategies_against_apple", "form", "form_sides",
+    "strategies_against_apple", "form", "form_sides", "retains_per_op", "releases_per_op", "object_allocs_per_op",
+    "object_deallocs_per_op",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -117,9 +121,19 @@ public enum ResultsCSV {
       let form = run.form(suite: result.suite, scenario: result.scenario)
       lines.append(
         CSVField.row(
-          fields + (groups[shape] ?? Array(repeating: "", count: 5)) + [form?.kind.rawValue ?? "", form?.forms ?? ""]))
+          fields + (groups[shape] ?? Array(repeating: "", count: 5)) + [form?.kind.rawValue ?? "", form?.forms ?? ""]
+            + runtimeCallFields(result.runtimeCalls)))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A case's calls per operation into the runtime's reference counting and
+  /// object allocation, where instructions were counted; empty elsewhere.
+  private static func runtimeCallFields(_ calls: RuntimeCalls?) -> [String] {
+    guard let calls else { return ["", "", "", ""] }
+    return [calls.retains, calls.releases, calls.objectAllocations, calls.objectDeallocations].map {
+      NumberFormat.fixed($0)
+    }
   }
 
   /// Per scenario and size, what its headline says of the whole group: the

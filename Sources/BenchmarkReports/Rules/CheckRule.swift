@@ -53,6 +53,10 @@ public struct CheckRule: Hashable, Sendable {
     case notifications
     /// Instructions per operation (`run --metric instructions`).
     case instructions
+    /// Calls per operation that retain (`run --metric instructions`: ``RuntimeCalls``).
+    case retains
+    /// Calls per operation that release.
+    case releases
 
     /// The units a bound of this metric may carry: absolute, then relative.
     func allowedUnits(relative: Bool) -> [String] {
@@ -60,7 +64,7 @@ public struct CheckRule: Hashable, Sendable {
       switch self {
       case .median: return ["ns"]
       case .bytes: return ["B"]
-      case .allocs, .notifications, .instructions: return []
+      case .allocs, .notifications, .instructions, .retains, .releases: return []
       }
     }
 
@@ -71,6 +75,8 @@ public struct CheckRule: Hashable, Sendable {
       case .bytes: result.bytesPerOperation
       case .notifications: result.notificationsPerOperation
       case .instructions: result.instructionsPerOperation
+      case .retains: result.runtimeCalls?.retains
+      case .releases: result.runtimeCalls?.releases
       }
     }
   }

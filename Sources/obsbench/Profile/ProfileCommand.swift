@@ -54,7 +54,10 @@ enum ProfileCommand {
     for entry in failed {
       console.printError("obsbench: FAILED \(entry.key): \(entry.note ?? "")")
     }
-    console.print(ProfileTable(profiles: profiles, top: top).render())
+    let runtimeCalls = Dictionary(
+      counts.measurements.cases.compactMap { item in item.runtimeCalls.map { (item.key, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    console.print(ProfileTable(profiles: profiles, top: top, runtimeCalls: runtimeCalls).render())
     console.print(
       "callgrind output (\(3) × step iterations; open with callgrind_annotate --inclusive=yes FILE, or KCachegrind):")
     for path in keptDumps { console.print("  \(path)") }

@@ -8,6 +8,9 @@ struct ProfileTable {
   var profiles: [CaseProfile]
   /// Functions listed per ranking.
   var top: Int
+  /// Each case's calls into the runtime's reference counting and allocation
+  /// per operation, by case.
+  var runtimeCalls: [CaseKey: RuntimeCalls] = [:]
 
   func render() -> String {
     guard let first = profiles.first else { return "nothing was profiled" }
@@ -30,6 +33,7 @@ struct ProfileTable {
       "per op = total - the loop's own instructions (the reference loop, counted in harness): the run's "
         + "instructions_per_op.")
     lines.append("Code inlined into the case's loop counts as workload; allocation includes retain/release.")
+    lines += runtimeCallLines(width: width)
     for profile in profiles {
       lines += ["", "\(profile.key.strategy): top functions by self instructions per operation"]
       for function in profile.functions.filter({ $0.selfCost >= 0.005 }).prefix(top) {
@@ -41,6 +45,25 @@ struct ProfileTable {
       }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Per strategy, its calls per operation into the runtime's reference
+  /// counting and object allocation: what the `alloc` group's instructions are
+  /// made of, counted call by call.
+  private func runtimeCallLines(width: Int) -> [String] {
+    let rows = profiles.compactMap { profile in runtimeCalls[profile.key].map { (profile.key.strategy, $0) } }
+    guard !rows.isEmpty else { return [] }
+    var lines = [
+      "", "calls per operation into the Swift runtime (callgrind's call counts, every caller; retain_n counts once):",
+      "",
+      pad("strategy", width) + left("retains", 10) + left("releases", 10) + left("allocs", 10) + left("deallocs", 10),
+    ]
+    for (strategy, calls) in rows {
+      lines.append(
+        pad(strategy, width) + left(Self.number(calls.retains), 10) + left(Self.number(calls.releases), 10)
+          + left(Self.number(calls.objectAllocations), 10) + left(Self.number(calls.objectDeallocations), 10))
+    }
+    return lines
   }
 
   private func row(_ function: CaseProfile.Function, cost: Double) -> String {
