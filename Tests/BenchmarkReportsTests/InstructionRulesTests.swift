@@ -20,7 +20,8 @@ struct InstructionRulesTests {
 
   @Test func theCommittedCountsPassEveryRule_andEveryRuleCountsInstructions() {
     #expect(!Self.rules.isEmpty)
-    #expect(Self.rules.allSatisfy { $0.metric == .instructions })
+    #expect(Self.rules.allSatisfy { [.instructions, .retains, .releases].contains($0.metric) })
+    #expect(Self.rules.contains { $0.metric == .retains } && Self.rules.contains { $0.metric == .releases })
     #expect(Self.broken(in: Self.run).map(\.line) == [])
     // Every rule matched a counted case: a rule nothing matched would pass forever.
     for rule in Self.rules {
@@ -32,20 +33,36 @@ struct InstructionRulesTests {
     for rule in Self.rules where rule.reference == nil {
       for verdict in rule.evaluate(in: Self.run) {
         let counted = try #require(verdict.value)
-        #expect(rule.bound > counted && rule.bound <= counted * 1.03, "\(rule.text): counted \(counted)")
+        if Self.heapDependent.contains(rule.text) {
+          #expect(rule.bound > counted && rule.bound <= counted * 1.1, "\(rule.text): counted \(counted)")
+        } else if rule.metric == .instructions {
+          #expect(rule.bound > counted && rule.bound <= counted * 1.03, "\(rule.text): counted \(counted)")
+        } else {
+          // Calls are whole numbers: the bound is the count itself.
+          #expect(rule.bound == counted, "\(rule.text): counted \(counted)")
+        }
       }
     }
   }
 
+  /// Gates whose count moves with where the heap lands between builds of
+  /// unchanged code, given a wider bound that the file explains.
+  static let heapDependent: Set<String> = ["apple on reads/render-body@100 instructions <= 795000"]
+
   @Test func threePercentMoreInstructions_breaksEachRule() {
+    #expect(Self.heapDependent.allSatisfy { text in Self.rules.contains { $0.text == text } })
     for rule in Self.rules {
+      let more = Self.heapDependent.contains(rule.text) ? 1.1 : 1.03
       let gated = Set(rule.matches(in: Self.run).map(\.key))
       var run = Self.run
       run.cases = run.cases.map { result in
         guard gated.contains(result.key), let count = result.instructionsPerOperation else { return result }
         var heavier = result
         // At least one whole instruction more: a count of 4 that becomes 5.
-        heavier.instructionsPerOperation = max(count * 1.03, count + 1)
+        heavier.instructionsPerOperation = max(count * more, count + 1)
+        // One retain and one release more.
+        heavier.runtimeCalls?.retains += 1
+        heavier.runtimeCalls?.releases += 1
         return heavier
       }
       let broken = rule.evaluate(in: run).filter { !$0.holds }
