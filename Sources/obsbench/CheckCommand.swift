@@ -45,10 +45,13 @@ enum CheckCommand {
     let verdicts = rules.flatMap { $0.evaluate(in: run) }
     let broken = verdicts.filter { !$0.holds }
     let warned = verdicts.filter { $0.warning != nil }.count
+    let skipped = verdicts.filter(\.skipped).count
+    let judged = verdicts.count - skipped
     let summary =
       (broken.isEmpty
-        ? "all \(verdicts.count) checks of \(rules.count) rules hold"
-        : "\(broken.count) of \(verdicts.count) checks of \(rules.count) rules broke")
+        ? "all \(judged) checks of \(rules.count) rules hold"
+        : "\(broken.count) of \(judged) checks of \(rules.count) rules broke")
+      + (skipped > 0 ? "; \(skipped) rules skipped, their suites not in the results" : "")
       + (warned > 0 ? " (\(warned) not time gates, warned: a few nanoseconds or contention)" : "")
     let explanations = Self.explanations(of: broken, resultsPath: resultsPath, baselinePath: parsed.value("--baseline"))
     if format == "md" {

@@ -55,6 +55,24 @@ struct CheckRuleTests {
     #expect(verdicts.map(\.holds) == [true, false])
   }
 
+  @Test func evaluate_whenTheRulesSuiteWasNotRun_skips_butATypoInARunSuiteStillFails() throws {
+    let run = Fixtures.run([
+      Fixtures.result("untracked", "lock-thread-keypath", samples: [30, 32, 31]),
+      Fixtures.result("untracked", "apple", samples: [170, 175, 180]),
+    ])
+    // A run of the reads suite alone: a mutations rule has nothing to judge.
+    let other = try CheckRule(parsing: "lock-thread-keypath / apple on mutations/render-mutate <= 0.5").evaluate(
+      in: run)
+    #expect(other.count == 1 && other[0].skipped && other[0].holds)
+    #expect(other[0].line.hasPrefix("SKIP"))
+    // The suite ran, the scenario is misspelled: a gate that checks nothing fails.
+    let typo = try CheckRule(parsing: "lock-thread-keypath / apple on reads/untraked <= 0.5").evaluate(in: run)
+    #expect(typo.count == 1 && !typo[0].skipped && !typo[0].holds)
+    // A bare scenario names no suite: nothing matched fails as before.
+    let bare = try CheckRule(parsing: "lock-thread-keypath on render-mutate <= 5").evaluate(in: run)
+    #expect(!bare[0].holds && !bare[0].skipped)
+  }
+
   @Test func evaluate_whenNothingMatches_fails() throws {
     let verdicts = try CheckRule(parsing: "nobody on untracked <= 1").evaluate(in: Fixtures.sample)
     #expect(verdicts.count == 1)

@@ -173,6 +173,22 @@ struct GateCommandTests {
     #expect(folder.err.contains("\(directory)/taken is not a folder"), "\(folder.err)")
   }
 
+  @Test func check_onARunOfOneSuite_skipsTheOtherSuitesRules_andExits0() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let results = directory + "/results.json"
+    try ReportInputTests.write(Publication.publish(ReportInputTests.run(["untracked", "tracked"])), to: results)
+    let rules = directory + "/rules.txt"
+    try """
+    lock-thread-keypath / apple on reads/untracked <= 1
+    lock-thread-keypath / apple on mutations/render-mutate <= 0.5
+    """.write(toFile: rules, atomically: true, encoding: .utf8)
+    let outcome = try ObsbenchProcess.run(["check", rules, results])
+    #expect(outcome.status == 0, "\(outcome.err)")
+    #expect(outcome.out.contains("SKIP lock-thread-keypath / apple on mutations/render-mutate <= 0.5"))
+    #expect(outcome.err.contains("all 1 checks of 2 rules hold; 1 rules skipped, their suites not in the results"))
+  }
+
   /// Two runs of `ReportInputTests.run` written into a new folder: `a` as
   /// published by the run, `b` as a file written before runs stored their figures.
   private func coverageFiles(scale: Double = 1) throws -> (directory: String, a: String, b: String) {

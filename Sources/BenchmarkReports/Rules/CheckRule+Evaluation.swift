@@ -16,6 +16,10 @@ public struct RuleVerdict: Sendable {
   /// Why the case is no time gate (``TimeGate``), when the rule times one: the
   /// verdict then passes whatever was measured, and its line says why.
   public var warning: String? = nil
+  /// Whether the rule judged nothing because its suite was not run at all:
+  /// a run of a selection (`--suite mutations`) leaves the other suites' rules
+  /// nothing to judge, which is not a gate passing and not a typo either.
+  public var skipped = false
 }
 
 extension CheckRule {
@@ -34,6 +38,13 @@ extension CheckRule {
   /// nanoseconds, contention: ``TimeGate``) warns and passes.
   public func evaluate(in run: BenchmarkRun) -> [RuleVerdict] {
     let candidates = matches(in: run)
+    if candidates.isEmpty, let suite = suiteNamed, !run.cases.contains(where: { $0.suite == suite }) {
+      var verdict = RuleVerdict(
+        rule: self, key: nil, value: nil, holds: true,
+        line: "SKIP \(text): suite \(suite) is not in the results (a run of a selection)")
+      verdict.skipped = true
+      return [verdict]
+    }
     guard !candidates.isEmpty else {
       return [
         RuleVerdict(rule: self, key: nil, value: nil, holds: false, line: "FAIL \(text): no such case in the results")
@@ -93,6 +104,15 @@ extension CheckRule {
   /// The cases of `run` the rule covers.
   public func matches(in run: BenchmarkRun) -> [CaseResult] {
     run.cases.filter { covers($0.key) }
+  }
+
+  /// The suite the rule names (`suite/scenario`), where it names one without
+  /// a wildcard; `nil` for a bare scenario or a suite glob.
+  var suiteNamed: String? {
+    let text = scenario.description
+    guard let slash = text.firstIndex(of: "/") else { return nil }
+    let suite = String(text[..<slash])
+    return suite.contains(where: { "*?[".contains($0) }) ? nil : suite
   }
 
   /// Whether the rule bounds `key`.
