@@ -59,6 +59,28 @@ import Testing
     }
   }
 
+  /// A case under the A/B gate's time floor that moved beyond its noise is
+  /// shown, but never as `regressed` beside a verdict that found no
+  /// regression: the counts, the table and the verdict tell one story.
+  @Test func paired_whenOnlyACaseUnderTheTimeFloorIsSlower_noTableSaysRegressed() {
+    let strategies: [String: Double] = ["apple": 900, "none": 4, "lock-thread-keypath": 3, "lock-task-keypath": 170]
+    let factors = [1.0, 1.3, 0.8, 1.1]
+    let baseline = Self.build(strategies: strategies, passFactors: factors, seed: 21)
+    let current = Self.build(
+      strategies: strategies, passFactors: factors, scale: ["lock-thread-keypath": 1.4], seed: 22)
+    let comparison = RunComparison(
+      pairedBaseline: baseline, current: current,
+      options: RunComparison.Options(ungatedBelowNs: RunComparison.pairedGateFloorNs))
+    #expect(comparison.gateFailures.isEmpty)
+    #expect(comparison.rows.contains { $0.verdict == .regressed && !comparison.gates($0) })
+    for text in [comparison.render(), comparison.markdown()] {
+      #expect(!text.contains("regressed"), "\(text)")
+      #expect(text.contains("slower, not gated"), "\(text)")
+    }
+    #expect(comparison.countsLine.contains("slower, not gated 3"), "\(comparison.countsLine)")
+    #expect(comparison.verdictLine.hasPrefix("no regression beyond 5.0%"))
+  }
+
   @Test func paired_whenTheMachineDriftsThroughTheRun_judgesEachPairWithinItself() {
     // The machine slows by 10% a pair, both builds alike: the pairs see no change.
     let drift = [1.0, 1.1, 1.2, 1.3]

@@ -40,7 +40,7 @@ extension RunComparison {
       html +=
         "<td>\(HTMLText.escape(changeText(row.change)))</td><td>\(intervalText(row.interval))</td>"
         + "<td>\(HTMLText.escape(pText(row.pValue)))</td><td>\(HTMLText.escape(row.detectableText))</td>"
-      html += "<td class=\"case\">\(row.verdict.rawValue)</td></tr>\n"
+      html += "<td class=\"case\">\(HTMLText.escape(verdictLabel(row)))</td></tr>\n"
     }
     return html + "</table>\n"
   }

@@ -6,8 +6,14 @@ extension RunComparison {
   public func markdown(title: String = "Compared with the baseline") -> String {
     var lines = ["## \(title)", "", "**\(verdictLine)**", "", machine.summary + ".", "", countsLine]
     let significant = significantRows
+    let ungated = rows.filter { $0.verdict == .regressed && !gates($0) }.count
     if significant.isEmpty {
-      lines += ["", "No significant change beyond \(NumberFormat.fixed(threshold * 100, 1))%."]
+      lines += [
+        "",
+        "No gated change beyond \(NumberFormat.fixed(threshold * 100, 1))%"
+          + (ungated > 0
+            ? "; \(ungated) case\(ungated == 1 ? "" : "s") \(Self.slowerNotGated) (see the counts above)." : "."),
+      ]
     } else {
       lines += [
         "", "| case | baseline | current | beyond machine | 99% CI | detects | verdict |",
@@ -15,7 +21,7 @@ extension RunComparison {
       ]
       for row in significant {
         let name = row.key.description.replacingOccurrences(of: "|", with: "\\|")
-        let verdict = row.verdict == .improved ? row.verdict.rawValue : "**\(row.verdict.rawValue)**"
+        let verdict = row.verdict == .improved || !gates(row) ? verdictLabel(row) : "**\(verdictLabel(row))**"
         lines.append(
           "| \(name) | \(figureText(row.baseline)) | \(figureText(row.current)) | \(changeText(row.change)) | "
             + "\(intervalText(row.interval)) | \(row.detectableText) | \(verdict) |"

@@ -11,7 +11,7 @@ extension RunComparison {
       table.append([
         row.key.description, figureText(row.baseline), figureText(row.current), changeText(row.ratio),
         changeText(row.change), intervalText(row.interval), pText(row.pValue), row.detectableText,
-        row.verdict.rawValue,
+        verdictLabel(row),
       ])
     }
     var lines = [machine.summary, ""] + Self.aligned(table, leftColumns: [0, header.count - 1])
@@ -34,9 +34,16 @@ extension RunComparison {
 
   /// `improved 2, regressed 1, …; geometric mean …; noise multiple 4.1`.
   var countsLine: String {
-    let counts = Verdict.allCases.compactMap { verdict -> String? in
-      let count = count(verdict)
+    // A change of speed that cannot fail the gate is counted as such, so the
+    // counts and the verdict line never tell two stories.
+    let ungated = rows.filter { ($0.verdict == .regressed || $0.verdict == .improved) && !gates($0) }
+    var counts = Verdict.allCases.compactMap { verdict -> String? in
+      let count = count(verdict) - ungated.filter { $0.verdict == verdict }.count
       return count == 0 ? nil : "\(verdict.rawValue) \(count)"
+    }
+    for (verdict, label) in [(Verdict.regressed, Self.slowerNotGated), (.improved, "faster, not gated")] {
+      let count = ungated.filter { $0.verdict == verdict }.count
+      if count > 0 { counts.append("\(label) \(count)") }
     }
     var line = counts.joined(separator: ", ")
     if let mean = geometricMean {

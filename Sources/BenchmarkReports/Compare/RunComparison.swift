@@ -166,6 +166,21 @@ public struct RunComparison: Sendable {
     }
   }
 
+  /// The verdict as the tables print it: a change of speed of a case that
+  /// cannot fail the gate (``gates(_:)``) is `slower, not gated` or `faster,
+  /// not gated`, never `regressed` beside a verdict that found no regression.
+  public func verdictLabel(_ row: Row) -> String {
+    guard !gates(row) else { return row.verdict.rawValue }
+    switch row.verdict {
+    case .regressed: return Self.slowerNotGated
+    case .improved: return "faster, not gated"
+    default: return row.verdict.rawValue
+    }
+  }
+
+  /// What a slower change that cannot fail the gate prints as.
+  public static let slowerNotGated = "slower, not gated"
+
   /// Whether a change of speed of `row` can fail the gate: not for the
   /// reference strategies, nor under ``Options/ungatedBelowNs``.
   public func gates(_ row: Row) -> Bool {
