@@ -17,7 +17,7 @@ enum CompareCommand {
     }
     let parsed = try ArgumentScanner.parse(
       arguments, command: "compare", valueOptions: ["--threshold", "--instructions-threshold", "--format"],
-      flags: ["--allow-missing", "--paired"])
+      flags: ["--allow-missing", "--paired", "--all"])
     guard parsed.positionals.count == 2 else {
       throw UsageError(
         "compare: expected BASELINE.json and CURRENT.json, got \(parsed.positionals.count) "
@@ -63,7 +63,7 @@ enum CompareCommand {
           + "(\(baseline.cases.count) and \(current.cases.count) cases)")
     }
     switch format {
-    case .text: console.out(comparison.render())
+    case .text: console.out(comparison.render(all: parsed.flags.contains("--all")))
     case .md:
       console.out(comparison.markdown())
       if !explanations.entries.isEmpty { console.out("\n" + explanations.markdown()) }

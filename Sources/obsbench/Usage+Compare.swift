@@ -2,14 +2,16 @@
 extension Usage {
   static let compare = """
     USAGE: obsbench compare BASELINE.json CURRENT.json [--threshold PERCENT] [--allow-missing]
-                            [--paired] [--format text|md|html|csv]
+                            [--paired] [--all] [--format text|md|html|csv]
 
     Compares every case of CURRENT with the same case of BASELINE, beyond the
     machine factor (how much faster or slower the apple and none cases, which no
     change of this project touches, ran in CURRENT). Verdicts: regressed,
     improved, within-noise, not-enough-samples, unchanged, failed, missing,
-    only-in-current. docs/REPORTS.md ("obsbench compare") says what each stage
-    of the verdict asks and why, and what its test pins.
+    only-in-current; a change of a case the gate does not judge by time prints
+    as slower (or faster), not gated. Every judged row says the smallest change
+    it could have seen (detects). docs/REPORTS.md ("obsbench compare") says what
+    each stage of the verdict asks and why, and what its test pins.
 
     OPTIONS:
       --threshold PERCENT   The change that counts, as a percentage above 0% and
@@ -24,6 +26,8 @@ extension Usage {
                             where its extra instructions went: the change per
                             group and the top three functions (obsbench explain)
       --allow-missing       Do not fail on baseline cases missing from CURRENT
+      --all                 Text: list every case, not only those that are not
+                            unchanged or within noise
       --paired              The two files are one A/B run's builds (run
                             --baseline-binary: baseline-results.json and
                             results.json): judged pass pair by pass pair, each

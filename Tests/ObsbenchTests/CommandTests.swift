@@ -43,6 +43,11 @@ struct CommandTests {
     let same = try ObsbenchProcess.run(["compare", results, results, "--threshold", "5%"])
     #expect(same.status == 0, "\(same.err)")
     #expect(same.out.contains("no regression beyond 5.0% in 2 common cases"))
+    // What is clean is counted, not listed, unless asked for.
+    #expect(same.out.contains("Every case unchanged or within its noise."))
+    #expect(same.out.contains("(2 unchanged or within-noise cases not listed; --all lists every case)"))
+    let all = try ObsbenchProcess.run(["compare", results, results, "--all"])
+    #expect(all.out.contains("selfcheck/") && !all.out.contains("not listed"), "\(all.out)")
 
     let report = try ObsbenchProcess.run(["report", results, "--out", directory + "/again", "--format", "csv,md"])
     #expect(report.status == 0, "\(report.err)")

@@ -2,19 +2,36 @@ import BenchmarkKit
 import Foundation
 
 extension RunComparison {
-  /// The machine factor in one line, a plain-text table of every row, each
-  /// strategy's change of standing against `apple`, the counts and a one-line verdict.
-  public func render() -> String {
+  /// The machine factor in one line, a plain-text table of the rows, each
+  /// strategy's change of standing against `apple`, the counts and a one-line
+  /// verdict.
+  ///
+  /// - Parameter all: every row; otherwise only what is not clean (any
+  ///   verdict but `unchanged` and `within-noise`), with a line saying how
+  ///   many rows are left out and how to list them. A full run compared with
+  ///   itself is 2 500 rows of nothing.
+  public func render(all: Bool = true) -> String {
     let header = ["case", "baseline", "current", "raw", "beyond machine", "99% CI", "p", "detects", "verdict"]
     var table = [header]
-    for row in rows {
+    let shown = all ? rows : rows.filter { $0.verdict != .unchanged && $0.verdict != .withinNoise }
+    for row in shown {
       table.append([
         row.key.description, figureText(row.baseline), figureText(row.current), changeText(row.ratio),
         changeText(row.change), intervalText(row.interval), pText(row.pValue), row.detectableText,
         verdictLabel(row),
       ])
     }
-    var lines = [machine.summary, ""] + Self.aligned(table, leftColumns: [0, header.count - 1])
+    var lines = [machine.summary, ""]
+    if shown.isEmpty {
+      lines.append("Every case unchanged or within its noise.")
+    } else {
+      lines += Self.aligned(table, leftColumns: [0, header.count - 1])
+    }
+    if shown.count < rows.count {
+      lines.append(
+        "(\(rows.count - shown.count) unchanged or within-noise case\(rows.count - shown.count == 1 ? "" : "s") "
+          + "not listed; --all lists every case)")
+    }
     if !standings.isEmpty {
       lines += ["", "Standing against apple, measured side by side in each run (machine speed cannot move it):"]
       var standingTable = [["strategy", "cases", "median change", "range"]]
