@@ -5,10 +5,13 @@ extension Usage {
 
     Runs one case per strategy under valgrind's callgrind and prints its instructions
     per operation by group (registrar, scope, store, alloc = malloc/free and
-    retain/release, notify, harness = the loop, other = the workload and what was
-    inlined into it), one row per strategy, then each strategy's top functions by
-    self and by inclusive instructions per operation (demangled). Keeps each case's
-    callgrind output file in DIR for callgrind_annotate or KCachegrind.
+    retain/release, notify, harness = the loop, workload = the Benchmarks
+    module's code and what the compiler inlined into it, other = the standard
+    library, the runtime and libc), one row per strategy, then its calls per
+    operation into the runtime's retains, releases and object allocation, then
+    each strategy's top functions by self and by inclusive instructions per
+    operation (demangled). Keeps each case's callgrind output file in DIR for
+    callgrind_annotate or KCachegrind.
 
     OPTIONS:
       --strategy IDS        Comma list of strategy ids, or 'all' (default: all the

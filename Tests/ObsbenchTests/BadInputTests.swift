@@ -108,4 +108,14 @@ struct BadInputTests {
       #expect(outcome.out.contains("USAGE: obsbench"), "\(command)")
     }
   }
+
+  /// `profile` and `explain` name the same groups, every one of them.
+  @Test func help_ofProfileAndExplain_nameEveryGroup() throws {
+    let groups = ["registrar", "scope", "store", "alloc", "notify", "harness", "workload", "other"]
+    for command in ["profile", "explain"] {
+      let help = try ObsbenchProcess.run([command, "--help"]).out.replacingOccurrences(of: "\n", with: " ")
+        .replacingOccurrences(of: "    ", with: " ")
+      for group in groups { #expect(help.contains(group), "\(command) --help names no \(group)") }
+    }
+  }
 }
