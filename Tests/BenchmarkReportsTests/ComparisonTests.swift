@@ -36,7 +36,7 @@ struct ComparisonTests {
       .rows.first { $0.key.strategy != "apple" }?.verdict
   }
 
-  @Test func compare_identicalRuns_changeNothing() {
+  @Test func compare_identicalRuns_changeNothing() throws {
     let same = run([("a", samples(100, spread: 0.02, seed: 1)), ("b", samples(5, spread: 0.3, seed: 2))])
     let comparison = RunComparison(baseline: same, current: same, threshold: 0.05)
     #expect(comparison.rows.allSatisfy { $0.verdict == .unchanged || $0.verdict == .withinNoise })
@@ -49,6 +49,10 @@ struct ComparisonTests {
     #expect(steady?.verdict == .unchanged && (steady?.detectable ?? 1) <= 0.05 + 1e-12)
     #expect(noisy?.verdict == .withinNoise && (noisy?.detectable ?? 0) > 0.05)
     #expect(noisy?.detectableText.hasPrefix("≥ ") == true)
+    // The suite's power, in one line: how many of its cases resolve the threshold.
+    let power = try #require(comparison.powerLine)
+    #expect(power.contains("1 of 2 cases resolve 5.0%"), "\(power)")
+    #expect(comparison.render().contains(power) && comparison.markdown().contains(power))
     #expect(comparison.geometricMean == 1)
   }
 

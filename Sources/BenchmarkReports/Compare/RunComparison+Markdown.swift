@@ -5,6 +5,7 @@ extension RunComparison {
   /// the geometric mean and the significant changes only (regressions first).
   public func markdown(title: String = "Compared with the baseline") -> String {
     var lines = ["## \(title)", "", "**\(verdictLine)**", "", machine.summary + ".", "", countsLine]
+    if let powerLine { lines += ["", powerLine + "."] }
     let significant = significantRows
     let ungated = rows.filter { $0.verdict == .regressed && !gates($0) }.count
     if significant.isEmpty {

@@ -45,6 +45,7 @@ extension RunComparison {
     }
     lines.append("")
     lines.append(countsLine)
+    if let powerLine { lines.append(powerLine) }
     lines.append(verdictLine)
     return lines.joined(separator: "\n") + "\n"
   }
@@ -72,6 +73,25 @@ extension RunComparison {
       "; a change must exceed \(NumberFormat.fixed(threshold * 100, 1))% and \(NumberFormat.fixed(noiseMultiple, 1))× "
       + "its noise"
     return line
+  }
+
+  /// What this comparison could have seen, per suite: the median detectable
+  /// change of its judged cases and how many of them could have seen a change
+  /// of the threshold (`reads: detects ≥ 8% (median), 40 of 42 cases resolve
+  /// 5%`); `nil` when no case was judged as two values.
+  public var powerLine: String? {
+    let judged = rows.filter { $0.detectable != nil && gates($0) }
+    guard !judged.isEmpty else { return nil }
+    let suites = Dictionary(grouping: judged, by: \.key.suite).sorted { $0.key < $1.key }
+    let percent = NumberFormat.fixed(threshold * 100, 1)
+    let parts = suites.map { suite, rows -> String in
+      let values = rows.compactMap(\.detectable).sorted()
+      let median = Statistics.median(values) ?? 0
+      let resolved = values.filter { $0 <= threshold + 1e-12 }.count
+      return "\(suite): detects ≥ \(NumberFormat.fixed(median * 100, 1))% (median), \(resolved) of \(values.count) "
+        + "cases resolve \(percent)%"
+    }
+    return "What this comparison could see, per suite: " + parts.joined(separator: "; ")
   }
 
   /// The outcome in one line, as CI logs show it.
