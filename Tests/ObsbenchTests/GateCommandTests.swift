@@ -65,6 +65,19 @@ struct GateCommandTests {
     #expect(compareAccepts == !ciRefuses, "compare \(compareAccepts ? "accepts" : "refuses"); ci: \(ci.err)")
   }
 
+  /// scripts/ci takes the run's selection options and refuses anything else,
+  /// before it builds or writes anything.
+  @Test(arguments: [
+    (["--bogus"], "ci: unknown argument '--bogus'; scripts/ci takes --suite, --scenario and --strategy"),
+    (["--suite"], "ci: --suite needs a value"),
+  ])
+  func scriptsCI_refusesAnythingButASelection(arguments: [String], message: String) throws {
+    let outcome = try Self.script(
+      "ci", arguments, environment: ["OBSBENCH_SKIP_BUILD": "1", "OUT": "/dev/null/out"])
+    #expect(outcome.status == 64)
+    #expect(outcome.err.contains(message), "\(outcome.err)")
+  }
+
   @Test func check_unitThatDoesNotFitTheMetric_exits64() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gates-\(UUID())").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
