@@ -26,6 +26,10 @@ struct CaseJudgement {
   let oldValue: Double
   /// The current run's location, not corrected for the machine.
   let newValue: Double
+  /// The standard deviation of the case's log change between runs of
+  /// unchanged code (``RunComparison/noiseOfChange(before:after:machine:metric:)``),
+  /// taken once: the noise stage and the detectable change both read it.
+  let noise: Double
   /// The row as the stages have filled it in so far.
   var row: RunComparison.Row
 
@@ -62,7 +66,7 @@ struct CaseJudgement {
     self.row = row
     self.row.ratio = newValue / oldValue
     self.row.change = .value(newValue / oldValue / machine.factor)
-    let noise = RunComparison.noiseOfChange(before: before, after: after, machine: machine, metric: options.metric)
+    noise = RunComparison.noiseOfChange(before: before, after: after, machine: machine, metric: options.metric)
     self.row.detectable = exp(max(log(1 + options.threshold), multiple * noise)) - 1
   }
 }

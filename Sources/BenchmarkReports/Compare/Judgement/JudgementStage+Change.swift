@@ -15,8 +15,6 @@ extension JudgementStage {
   /// (``RunComparison/noiseOfChange(before:after:machine:metric:)``) is within
   /// noise: unchanged code on these machines moves that far.
   static let noise = JudgementStage(name: "noise") { judgement in
-    let noise = RunComparison.noiseOfChange(
-      before: judgement.before, after: judgement.after, machine: judgement.machine, metric: judgement.metric)
-    return abs(log(judgement.change)) > judgement.multiple * noise ? nil : .withinNoise
+    abs(log(judgement.change)) > judgement.multiple * judgement.noise ? nil : .withinNoise
   }
 }
