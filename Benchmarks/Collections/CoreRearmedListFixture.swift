@@ -83,14 +83,28 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
         S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } }, onChange: { tally.bump() })
       return
     }
-    // After the re-arm's read the presence check is the cheap one (the row was
-    // just found); an ended store's read records only the row's own registrar,
-    // so that scope is cancelled.
-    CoreRearmedObservation.observe(
-      S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } },
-      onChange: { tally.bump() },
-      while: { [unowned(unsafe) row] in row.isPresent },
-      onEnd: { [unowned(unsafe) self] in self.detached.append(id) })
+    CoreRearmedObservation.observe(S.self, RowObserver(row: row, fixture: self, id: id))
+  }
+
+  /// Row `id`'s view observing its row store's value; once its row left, it
+  /// stops and waits for the structure's re-render to bring the row back.
+  private final class RowObserver: EndingObserver, @unchecked Sendable {
+    // The fixture holds the row store until this observer ended, and the
+    // fixture outlives its observers.
+    unowned(unsafe) let row: RowStore
+    unowned(unsafe) let fixture: CoreRearmedListFixture
+    let id: Int
+
+    init(row: RowStore, fixture: CoreRearmedListFixture, id: Int) {
+      self.row = row
+      self.fixture = fixture
+      self.id = id
+    }
+
+    func read() { _ = row.read { $0.value } }
+    func changed() { fixture.tally.bump() }
+    var isLive: Bool { row.isPresent }
+    func ended() { fixture.detached.append(id) }
   }
 
   /// Observes, each on a new row store, the detached rows that are back.

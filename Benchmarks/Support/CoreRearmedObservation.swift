@@ -25,17 +25,21 @@ enum CoreRearmedObservation {
     arm(S.self, UncheckedSendable(read), onChange: onChange)
   }
 
-  /// ``observe(_:_:onChange:)`` for as long as `isLive` holds: after each
-  /// re-arm, a scope whose subject is gone (a removed row's ended store) is
-  /// cancelled and `onEnd` called, once.
-  static func observe<S: ObservationStrategy>(
-    _ strategy: S.Type,
-    _ read: @escaping () -> Void,
-    onChange: @escaping @Sendable () -> Void,
-    while isLive: @escaping () -> Bool,
-    onEnd: @escaping () -> Void
-  ) {
-    arm(S.self, UncheckedSendable((read: read, isLive: isLive, onEnd: onEnd)), onChange: onChange)
+  /// Observes `observer`'s subject for as long as it is there: a
+  /// notification that finds it gone (a removed row's ended store) re-arms
+  /// nothing and calls `ended()`, once, as a row view that its list dropped
+  /// stops observing. Presence is asked before each re-arm, so a gone subject
+  /// costs no scope; the observer is one object, so a re-arm allocates no
+  /// closure contexts of its own.
+  static func observe<S: ObservationStrategy, Observer: EndingObserver>(_: S.Type, _ observer: Observer) {
+    S.withTracking({ observer.read() }, onChange: {
+      observer.changed()
+      if observer.isLive {
+        observe(S.self, observer)
+      } else {
+        observer.ended()
+      }
+    })
   }
 
   private static func arm<S: ObservationStrategy>(
@@ -47,20 +51,5 @@ enum CoreRearmedObservation {
       onChange()
       arm(S.self, read, onChange: onChange)
     })
-  }
-
-  private static func arm<S: ObservationStrategy>(
-    _: S.Type,
-    _ ending: UncheckedSendable<(read: () -> Void, isLive: () -> Bool, onEnd: () -> Void)>,
-    onChange: @escaping @Sendable () -> Void
-  ) {
-    let token = S.withTracking(ending.value.read, onChange: {
-      onChange()
-      arm(S.self, ending, onChange: onChange)
-    }).token
-    if !ending.value.isLive() {
-      token.cancel()
-      ending.value.onEnd()
-    }
   }
 }
