@@ -34,7 +34,8 @@ struct InstructionRulesTests {
       for verdict in rule.evaluate(in: Self.run) {
         let counted = try #require(verdict.value)
         if Self.heapDependent.contains(rule.text) {
-          #expect(rule.bound > counted && rule.bound <= counted * 1.1, "\(rule.text): counted \(counted)")
+          #expect(
+            rule.bound > counted && rule.bound <= counted * Self.heapDependentMargin, "\(rule.text): counted \(counted)")
         } else if rule.metric == .instructions {
           #expect(rule.bound > counted && rule.bound <= counted * 1.03, "\(rule.text): counted \(counted)")
         } else {
@@ -49,10 +50,15 @@ struct InstructionRulesTests {
   /// unchanged code, given a wider bound that the file explains.
   static let heapDependent: Set<String> = ["apple on reads/render-body@100 instructions <= 795000"]
 
+  /// How far above the committed count a heap-dependent bound may sit, and how
+  /// much more such a case must count to break it: its counts of unchanged
+  /// apple code spread 9% (the file lists them).
+  static let heapDependentMargin = 1.15
+
   @Test func threePercentMoreInstructions_breaksEachRule() {
     #expect(Self.heapDependent.allSatisfy { text in Self.rules.contains { $0.text == text } })
     for rule in Self.rules {
-      let more = Self.heapDependent.contains(rule.text) ? 1.1 : 1.03
+      let more = Self.heapDependent.contains(rule.text) ? Self.heapDependentMargin : 1.03
       let gated = Set(rule.matches(in: Self.run).map(\.key))
       var run = Self.run
       run.cases = run.cases.map { result in
