@@ -35,7 +35,8 @@ struct InstructionRulesTests {
         let counted = try #require(verdict.value)
         if Self.heapDependent.contains(rule.text) {
           #expect(
-            rule.bound > counted && rule.bound <= counted * Self.heapDependentMargin, "\(rule.text): counted \(counted)")
+            rule.bound > counted && rule.bound <= counted * Self.heapDependentMargin, "\(rule.text): counted \(counted)"
+          )
         } else if rule.metric == .instructions {
           #expect(rule.bound > counted && rule.bound <= counted * 1.03, "\(rule.text): counted \(counted)")
         } else {
