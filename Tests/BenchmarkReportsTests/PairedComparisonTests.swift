@@ -59,6 +59,41 @@ import Testing
     }
   }
 
+  /// Code both a case and its reference run (the render queue, the models)
+  /// made 25% slower: the standing against the reference forgives β of it,
+  /// so the case is judged unweighted too, and the reference itself gates in
+  /// an A/B run (its move is the code's: both builds shared the machine).
+  @Test func paired_whenACaseAndItsReferenceAre25PercentSlower_bothFailTheGate() {
+    let factors = [1.0, 1.3, 0.8, 1.1, 0.95, 1.2]
+    let baseline = Self.build(strategies: Self.strategies, passFactors: factors, seed: 31)
+    let current = Self.build(
+      strategies: Self.strategies, passFactors: factors, scale: ["lock-thread-keypath": 1.25, "apple": 1.25],
+      seed: 32)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    let failing = Set(comparison.gateFailures.map(\.key.strategy))
+    #expect(failing == ["lock-thread-keypath", "apple"], "\(comparison.render())")
+    #expect(comparison.gateFailures.allSatisfy { $0.verdict == .regressed })
+    // The unweighted change is what shows it, beside the weighted one.
+    for row in comparison.rows where row.key.strategy == "lock-thread-keypath" {
+      #expect(row.ratio.map { abs($0 - 1.25) < 0.05 } == true)
+    }
+    #expect(comparison.verdictLine.contains("regression"), "\(comparison.verdictLine)")
+    // Between two runs made apart, the same move of apple is the machine's.
+    let apart = RunComparison(baseline: baseline, current: current)
+    #expect(!apart.gateFailures.contains { $0.key.strategy == "apple" })
+  }
+
+  /// A slowdown in apple's side alone is a change to the benchmark: in an A/B
+  /// run it fails the gate, and no case of this project's is called regressed.
+  @Test func paired_whenOnlyAppleIs25PercentSlower_theAppleCasesFail_andNoOther() {
+    let factors = [1.0, 1.3, 0.8, 1.1, 0.95, 1.2]
+    let baseline = Self.build(strategies: Self.strategies, passFactors: factors, seed: 33)
+    let current = Self.build(strategies: Self.strategies, passFactors: factors, scale: ["apple": 1.25], seed: 34)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    #expect(Set(comparison.gateFailures.map(\.key.strategy)) == ["apple"], "\(comparison.render())")
+    #expect(comparison.gateFailures.count == 3)
+  }
+
   /// A case under the A/B gate's time floor that moved beyond its noise is
   /// shown, but never as `regressed` beside a verdict that found no
   /// regression: the counts, the table and the verdict tell one story.

@@ -47,8 +47,13 @@ extension RunComparison {
     let referenceShifts = judgeable.filter { options.referenceStrategies.contains($0.key.strategy) }.values
       .map { $0.reduce(0, +) / Double($0.count) }
     let pooled = Self.pooledSpread(judgeable)
-    let judged = Set(old.keys).intersection(new.keys).count
+    let raw = Self.pairedRawShifts(
+      baseline: old, current: new, referenceStrategies: options.referenceStrategies.sorted())
+    let pooledRaw = Self.pooledSpread(raw)
+    // A case judged through a reference is tested twice, weighted and not.
+    let judged = Set(old.keys).intersection(new.keys).count + raw.count
     noiseMultiple = max(options.noiseMultiple, Self.familyWiseMultiple(cases: judged, error: options.familyWiseError))
+    paired = true
     let spreads = pooled.values.sorted()
     let referenceShift = Statistics.median(Array(referenceShifts))
     machine = MachineSpeed(
@@ -69,7 +74,8 @@ extension RunComparison {
     rows = Set(old.keys).union(new.keys).sorted().map { key in
       Self.pairedRow(
         key: key, before: old[key], after: new[key], changes: judgeable[key],
-        pooledSpread: pooled[SpreadKey(key)], multiple: multiple, options: options)
+        pooledSpread: pooled[SpreadKey(key)], multiple: multiple, options: options
+      ).judgedUnweighted(raw[key], pooledSpread: pooledRaw[SpreadKey(key)], multiple: multiple, options: options)
     }
     standings = StrategyStanding.all(baseline: old, current: new, metric: options.metric)
   }
@@ -144,5 +150,26 @@ extension RunComparison {
   /// The z for a two-sided interval of `confidence` (2.576 for 0.99).
   static func normalQuantile(twoSided confidence: Double) -> Double {
     normalQuantile(upperTail: (1 - confidence) / 2)
+  }
+}
+
+extension RunComparison.Row {
+  /// Where a case was judged through its reference, also judges its change
+  /// with nothing taken out (`shifts`, ``pairedRawShifts(baseline:current:referenceStrategies:)``):
+  /// a case slower beyond the threshold and its noise unweighted is
+  /// regressed, whatever its weighted standing says. The two disagree that
+  /// way when the reference slowed too — code both run, or a process-wide
+  /// effect — and the standing forgave the shared part.
+  func judgedUnweighted(
+    _ shifts: [Double]?, pooledSpread: Double?, multiple: Double, options: RunComparison.Options
+  ) -> Self {
+    guard [.unchanged, .withinNoise, .improved].contains(verdict), let shifts, let own = RunComparison.standardDeviation(shifts) else { return self }
+    let mean = shifts.reduce(0, +) / Double(shifts.count)
+    let noise = max(own, pooledSpread ?? 0) / Double(shifts.count).squareRoot()
+    guard mean > log(1 + options.threshold), noise > 0 ? mean / noise > multiple : true else { return self }
+    var row = self
+    row.verdict = .regressed
+    row.regressedUnweighted = true
+    return row
   }
 }

@@ -60,6 +60,34 @@ extension RunComparison {
     return shifts
   }
 
+  /// Each case's log shift of its pass medians, current over baseline, pair by
+  /// pair, for the cases judged through a reference: their change with nothing
+  /// taken out. A slowdown of code both the case and its reference run (the
+  /// render queue, the models, the black hole) moves the reference too, and
+  /// the weighted standing forgives β of it; the unweighted shift does not.
+  static func pairedRawShifts(
+    baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult], referenceStrategies: [String]
+  ) -> [CaseKey: [Double]] {
+    var shifts = [CaseKey: [Double]]()
+    for (key, after) in current where !referenceStrategies.contains(key.strategy) {
+      guard let before = baseline[key], before.failure == nil, after.failure == nil else { continue }
+      let hasReference = referenceStrategies.contains { strategy in
+        let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
+        return baseline[referenceKey]?.failure == nil && baseline[referenceKey] != nil
+          && current[referenceKey]?.failure == nil && current[referenceKey] != nil
+      }
+      guard hasReference else { continue }
+      let old = passMedians(before)
+      let new = passMedians(after)
+      let values = (0..<min(old.count, new.count)).compactMap { p -> Double? in
+        guard let a = old[p], let b = new[p], a > 0, b > 0 else { return nil }
+        return log(b / a)
+      }
+      if values.count >= 2 { shifts[key] = values }
+    }
+    return shifts
+  }
+
   /// One case of both builds, with the reference beside it if it has one.
   struct MatchedCase {
     var before: CaseResult

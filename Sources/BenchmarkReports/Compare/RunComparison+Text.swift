@@ -101,15 +101,16 @@ extension RunComparison {
     guard !failures.isEmpty else {
       let missing = count(.missing)
       var note = missing > 0 ? " (\(missing) baseline case\(missing == 1 ? "" : "s") missing, allowed)" : ""
-      let moved = rows.filter { $0.verdict == .regressed && options.referenceStrategies.contains($0.key.strategy) }
-        .count
+      let moved = rows.filter {
+        $0.verdict == .regressed && options.referenceStrategies.contains($0.key.strategy) && !gates($0)
+      }.count
       if moved > 0 {
         note +=
           "; \(moved) \(options.referenceStrategies.sorted().joined(separator: "/")) case\(moved == 1 ? "" : "s") "
           + "slower beyond the threshold: the machine's, not gated"
       }
       let small = rows.filter {
-        $0.verdict == .regressed && !options.referenceStrategies.contains($0.key.strategy) && !gates($0)
+        $0.verdict == .regressed && !gates($0) && (paired || !options.referenceStrategies.contains($0.key.strategy))
       }.count
       if small > 0, let floor = options.ungatedBelowNs {
         note +=

@@ -77,6 +77,10 @@ public struct RunComparison: Sendable {
     /// as two values. "Unchanged" is said only where it is at most the
     /// threshold; elsewhere the case is within noise, not resolved at it.
     public var detectable: Double? = nil
+    /// Whether an A/B verdict called the case regressed on its change with
+    /// nothing taken out, where its standing against its reference alone
+    /// did not: the reference slowed with it.
+    public var regressedUnweighted = false
 
     /// `≥ 12%`, or `–`.
     public var detectableText: String {
@@ -94,6 +98,10 @@ public struct RunComparison: Sendable {
   /// or more with many cases, so that about one run in twenty of unchanged code
   /// has a false alarm (Bonferroni over the judged cases).
   public var noiseMultiple: Double
+  /// Whether the runs are the two builds of one A/B run, measured pass by
+  /// pass (`init(pairedBaseline:current:options:)`): a reference case that
+  /// moved then moved with the code, not with the machine, and gates.
+  public var paired = false
   /// How strict the comparison was.
   public var options: Options
   /// The relative change that counts.
@@ -170,7 +178,9 @@ public struct RunComparison: Sendable {
   /// cannot fail the gate (``gates(_:)``) is `slower, not gated` or `faster,
   /// not gated`, never `regressed` beside a verdict that found no regression.
   public func verdictLabel(_ row: Row) -> String {
-    guard !gates(row) else { return row.verdict.rawValue }
+    guard !gates(row) else {
+      return row.regressedUnweighted ? Self.regressedWithReference : row.verdict.rawValue
+    }
     switch row.verdict {
     case .regressed: return Self.slowerNotGated
     case .improved: return "faster, not gated"
@@ -178,13 +188,20 @@ public struct RunComparison: Sendable {
     }
   }
 
+  /// What a case regressed on its unweighted change prints as: its standing
+  /// against its reference hid the slowdown, because the reference slowed too.
+  public static let regressedWithReference = "regressed (unweighted; its reference slowed too)"
+
   /// What a slower change that cannot fail the gate prints as.
   public static let slowerNotGated = "slower, not gated"
 
-  /// Whether a change of speed of `row` can fail the gate: not for the
-  /// reference strategies, nor under ``Options/ungatedBelowNs``.
+  /// Whether a change of speed of `row` can fail the gate: not under
+  /// ``Options/ungatedBelowNs``, nor for the reference strategies between two
+  /// runs made apart (their move is the machine's). In an A/B run they gate:
+  /// both builds ran pass by pass on one machine, so `apple` or `none` moving
+  /// is a change to code they run (the benchmark's), to be seen and explained.
   public func gates(_ row: Row) -> Bool {
-    guard !options.referenceStrategies.contains(row.key.strategy) else { return false }
+    guard paired || !options.referenceStrategies.contains(row.key.strategy) else { return false }
     guard let floor = options.ungatedBelowNs, options.metric.name == ComparedMetric.time.name else { return true }
     switch row.baseline {
     case .value(let median)?: return median >= floor
