@@ -179,6 +179,28 @@ struct ProfileExplanationTests {
     #expect(read[Self.after.key]?.total == Self.after.total)
   }
 
+  /// A change of reference counting is named as such beside the
+  /// instructions: `explain` prints each kind of runtime call per operation,
+  /// and the summary `compare` and `check` print names the kinds that moved.
+  @Test func explain_whenBothSidesCountedRuntimeCalls_namesTheChangeInRetainsPerOp() throws {
+    var before = Self.before
+    var after = Self.after
+    before.runtimeCalls = RuntimeCalls(retains: 9, releases: 12, objectAllocations: 1, objectDeallocations: 1)
+    after.runtimeCalls = RuntimeCalls(retains: 43, releases: 12, objectAllocations: 1, objectDeallocations: 1)
+    let explanation = ProfileExplanation(before: before, after: after)
+    let text = explanation.render(top: 3, beforeLabel: "a", afterLabel: "b")
+    #expect(text.contains("retains_per_op         9.00 → 43.00  +34.00"), "\(text)")
+    #expect(text.contains("releases_per_op        12.00 → 12.00  +0.00"), "\(text)")
+    #expect(explanation.summaryLines().contains("runtime calls: retains +34.00 per op"))
+    // Kept with the profile, and read back.
+    let read = try JSONDecoder().decode(KeptProfiles.self, from: try KeptProfiles([before, after]).encoded())
+    #expect(read[after.key]?.runtimeCalls == after.runtimeCalls)
+    // A side that did not count them prints no such line.
+    let uncounted = ProfileExplanation(before: Self.before, after: after)
+    #expect(!uncounted.render(top: 3, beforeLabel: "a", afterLabel: "b").contains("retains_per_op"))
+    #expect(!uncounted.summaryLines().contains { $0.hasPrefix("runtime calls") })
+  }
+
   @Test func keptProfiles_whenCorrupt_throwOneLine() throws {
     let path = NSTemporaryDirectory() + "kept-\(UUID().uuidString)-profiles.json"
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -51,16 +51,21 @@ public struct KeptProfile: Hashable, Sendable {
   /// Whether the dumps had line information, so that code inlined from one
   /// group's files into another's function counts in its own group.
   public var hasLineInformation: Bool
+  /// Calls per operation into the runtime's reference counting and object
+  /// allocation, from the same dumps; `nil` in profiles kept before they were.
+  public var runtimeCalls: RuntimeCalls?
 
   /// Creates a profile.
   public init(
-    key: CaseKey, operations: Int, loopPerOperation: Double, functions: [Function], hasLineInformation: Bool = false
+    key: CaseKey, operations: Int, loopPerOperation: Double, functions: [Function], hasLineInformation: Bool = false,
+    runtimeCalls: RuntimeCalls? = nil
   ) {
     self.key = key
     self.operations = max(operations, 1)
     self.loopPerOperation = loopPerOperation
     self.functions = functions
     self.hasLineInformation = hasLineInformation
+    self.runtimeCalls = runtimeCalls
   }
 
   /// All instructions of the region over ``operations``: the sum of every

@@ -49,6 +49,9 @@ extension KeptProfiles: Codable {
     var operations: Int
     var loopPerOperation: Double
     var lines: Bool?
+    /// Runtime calls per operation: retains, releases, object allocations and
+    /// deallocations; absent in files kept before they were counted.
+    var calls: [Double]?
     var functions: [[Int64]]
   }
 
@@ -79,7 +82,9 @@ extension KeptProfiles: Codable {
         Case(
           suite: profile.key.suite, scenario: profile.key.scenario, strategy: profile.key.strategy,
           size: profile.key.size, operations: profile.operations, loopPerOperation: profile.loopPerOperation,
-          lines: profile.hasLineInformation, functions: rows))
+          lines: profile.hasLineInformation,
+          calls: profile.runtimeCalls.map { [$0.retains, $0.releases, $0.objectAllocations, $0.objectDeallocations] },
+          functions: rows))
     }
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Self.version, forKey: .version)
@@ -123,7 +128,13 @@ extension KeptProfiles: Codable {
         KeptProfile(
           key: CaseKey(suite: item.suite, scenario: item.scenario, strategy: item.strategy, size: item.size),
           operations: item.operations, loopPerOperation: item.loopPerOperation, functions: functions,
-          hasLineInformation: item.lines ?? false))
+          hasLineInformation: item.lines ?? false,
+          runtimeCalls: item.calls.flatMap { calls in
+            calls.count == 4
+              ? RuntimeCalls(
+                retains: calls[0], releases: calls[1], objectAllocations: calls[2], objectDeallocations: calls[3])
+              : nil
+          }))
     }
     cases = profiles
   }

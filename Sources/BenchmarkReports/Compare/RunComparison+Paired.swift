@@ -163,7 +163,11 @@ extension RunComparison.Row {
   func judgedUnweighted(
     _ shifts: [Double]?, pooledSpread: Double?, multiple: Double, options: RunComparison.Options
   ) -> Self {
-    guard [.unchanged, .withinNoise, .improved].contains(verdict), let shifts, let own = RunComparison.standardDeviation(shifts) else { return self }
+    // Only a case judged as two values: a bound on either side is the
+    // instruction gates' to judge.
+    guard [.unchanged, .withinNoise, .improved].contains(verdict), ratio != nil, let shifts,
+      let own = RunComparison.standardDeviation(shifts)
+    else { return self }
     let mean = shifts.reduce(0, +) / Double(shifts.count)
     let noise = max(own, pooledSpread ?? 0) / Double(shifts.count).squareRoot()
     guard mean > log(1 + options.threshold), noise > 0 ? mean / noise > multiple : true else { return self }

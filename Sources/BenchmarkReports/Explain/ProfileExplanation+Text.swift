@@ -28,6 +28,7 @@ extension ProfileExplanation {
     lines.append(
       "region (loop incl.)  \(Self.number(before.totalPerOperation)) → \(Self.number(after.totalPerOperation))  "
         + "\(Self.signed(total.perOperation)): the sum of the group changes below, exactly")
+    lines += runtimeCallLines
     if !before.hasLineInformation || !after.hasLineInformation {
       lines.append(
         "note: no line information: core code inlined into another group's function counts there; a DWARF 4 build "
@@ -66,6 +67,7 @@ extension ProfileExplanation {
       "by group: " + changed.map { "\($0.name) \(Self.signed($0.delta.perOperation))" }.joined(separator: ", ")
         + " (total \(Self.signed(total.perOperation)) per op)"
     ]
+    if let changed = runtimeCallChanges { lines.append("runtime calls: " + changed) }
     let functions = bySelfChange.prefix(3).map { change in
       "\(shortName(change.name)) \(Self.signed(change.selfDelta.perOperation)) "
         + "(\(change.group)\(Self.tag(change.match)))"
@@ -169,4 +171,34 @@ extension ProfileExplanation {
   private static func left(_ text: String, _ width: Int) -> String {
     text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
   }
+
+  /// The runtime calls per operation of both sides, one line per kind
+  /// (`retains_per_op  9 → 43  +34`), where both profiles counted them: a
+  /// change of reference counting named as such, beside the instructions it
+  /// costs in `alloc`.
+  var runtimeCallLines: [String] {
+    guard let old = before.runtimeCalls, let new = after.runtimeCalls else { return [] }
+    return Self.runtimeCallKinds.map { name, value in
+      let (a, b) = (value(old), value(new))
+      return Self.pad(name, 23) + "\(Self.number(a)) → \(Self.number(b))  \(Self.signed(b - a))"
+    }
+  }
+
+  /// The kinds of runtime call whose count per operation changed, with the
+  /// change (`retains +34, releases +31 per op`); `nil` where none did or a
+  /// side did not count them.
+  var runtimeCallChanges: String? {
+    guard let old = before.runtimeCalls, let new = after.runtimeCalls else { return nil }
+    let changed = Self.runtimeCallKinds.compactMap { name, value -> String? in
+      let delta = value(new) - value(old)
+      guard abs(delta) >= 0.005 else { return nil }
+      return "\(name.replacingOccurrences(of: "_per_op", with: "")) \(Self.signed(delta))"
+    }
+    return changed.isEmpty ? nil : changed.joined(separator: ", ") + " per op"
+  }
+
+  static let runtimeCallKinds: [(String, @Sendable (RuntimeCalls) -> Double)] = [
+    ("retains_per_op", { $0.retains }), ("releases_per_op", { $0.releases }),
+    ("object_allocs_per_op", { $0.objectAllocations }), ("object_deallocs_per_op", { $0.objectDeallocations }),
+  ]
 }

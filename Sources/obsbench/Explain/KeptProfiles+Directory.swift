@@ -15,20 +15,24 @@ extension KeptProfiles {
       guard entry.dumps.count == 3 else {
         throw CallgrindError("the manifest lists \(entry.dumps.count) dumps for \(entry.key)")
       }
-      cases.append(
-        KeptProfile(
-          key: entry.key, first: try Self.dump("\(base).\(entry.dumps[0])"),
-          last: try Self.dump("\(base).\(entry.dumps[2])"),
-          operations: 2 * entry.step * entry.operationsPerIteration,
-          loopPerOperation: loopPerOperation[entry.operationsPerIteration] ?? 0))
+      let texts = try entry.dumps.map { dump throws(CallgrindError) in try Self.text("\(base).\(dump)") }
+      var profile = KeptProfile(
+        key: entry.key, first: try CallgrindDump(parsing: texts[0][...]),
+        last: try CallgrindDump(parsing: texts[2][...]),
+        operations: 2 * entry.step * entry.operationsPerIteration,
+        loopPerOperation: loopPerOperation[entry.operationsPerIteration] ?? 0)
+      profile.runtimeCalls = RuntimeCalls(
+        perOperation: texts.map { RuntimeCalls(dump: $0[...]) }, step: entry.step,
+        operationsPerIteration: entry.operationsPerIteration)
+      cases.append(profile)
     }
     self.init(cases)
   }
 
-  private static func dump(_ path: String) throws(CallgrindError) -> CallgrindDump {
+  private static func text(_ path: String) throws(CallgrindError) -> String {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       throw CallgrindError("callgrind dump \(path) is missing")
     }
-    return try CallgrindDump(parsing: text[...])
+    return text
   }
 }
