@@ -107,15 +107,24 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     func ended() { fixture.detached.append(id) }
   }
 
-  /// Observes, each on a new row store, the detached rows that are back.
+  /// Observes, each on a new row store, the detached rows that are back: a
+  /// ForEach's re-render gives a view to each listed row that has none. The
+  /// rows still gone (all of them, on the re-render after a removal) are
+  /// found so by one look in the collection each, not by scoping a store.
   private func observeReturnedRows() {
-    detached.removeAll { id in
-      guard let row = store.scope(row: id, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row) else {
-        return false
+    let waiting = detached
+    let isBack = store.read { state in waiting.map { state.rows[id: $0] != nil } }
+    guard isBack.contains(true) else { return }
+    var stillGone: [Int] = []
+    for (id, back) in zip(waiting, isBack) {
+      guard back, let row = store.scope(row: id, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)
+      else {
+        stillGone.append(id)
+        continue
       }
       rows[id] = row
       observeRow(id)
-      return true
     }
+    detached = stillGone
   }
 }

@@ -33,10 +33,8 @@ struct InstructionRulesTests {
     for rule in Self.rules where rule.reference == nil {
       for verdict in rule.evaluate(in: Self.run) {
         let counted = try #require(verdict.value)
-        if Self.heapDependent.contains(rule.text) {
-          #expect(
-            rule.bound > counted && rule.bound <= counted * Self.heapDependentMargin, "\(rule.text): counted \(counted)"
-          )
+        if let margin = Self.layoutDependent[rule.text] {
+          #expect(rule.bound > counted && rule.bound <= counted * margin, "\(rule.text): counted \(counted)")
         } else if rule.metric == .instructions {
           #expect(rule.bound > counted && rule.bound <= counted * 1.03, "\(rule.text): counted \(counted)")
         } else {
@@ -47,19 +45,22 @@ struct InstructionRulesTests {
     }
   }
 
-  /// Gates whose count moves with where the heap lands between builds of
-  /// unchanged code, given a wider bound that the file explains.
-  static let heapDependent: Set<String> = ["apple on reads/render-body@100 instructions <= 795000"]
-
-  /// How far above the committed count a heap-dependent bound may sit, and how
-  /// much more such a case must count to break it: its counts of unchanged
-  /// apple code spread 9% (the file lists them).
-  static let heapDependentMargin = 1.15
+  /// Gates whose count moves with the build's layout, each with how far
+  /// above the committed count its bound may sit (and how much more the case
+  /// must count to break it); ci/instructions.txt lists the counts seen.
+  /// apple's registrar hashes object identities (render-body: 694 664 to
+  /// 763 976 between builds of unchanged apple code) and key paths, whose
+  /// hash takes in metadata addresses (sibling-write@64: 1 712 or 2 752, as a
+  /// probe meets another key path or not).
+  static let layoutDependent: [String: Double] = [
+    "apple on reads/render-body@100 instructions <= 795000": 1.15,
+    "apple on nesting/sibling-write@64 instructions <= 2810": 1.7,
+  ]
 
   @Test func threePercentMoreInstructions_breaksEachRule() {
-    #expect(Self.heapDependent.allSatisfy { text in Self.rules.contains { $0.text == text } })
+    #expect(Self.layoutDependent.keys.allSatisfy { text in Self.rules.contains { $0.text == text } })
     for rule in Self.rules {
-      let more = Self.heapDependent.contains(rule.text) ? Self.heapDependentMargin : 1.03
+      let more = Self.layoutDependent[rule.text] ?? 1.03
       let gated = Set(rule.matches(in: Self.run).map(\.key))
       var run = Self.run
       run.cases = run.cases.map { result in
