@@ -29,6 +29,7 @@ public enum Registry {
         Scopes.suite,
         Contention.suite,
         Reported.suite,
+        Footprint.suite,
         App.suite,
         KnownCounts.suite,
         Examples.suite,

@@ -147,6 +147,41 @@ struct BenchmarkRunnerTests {
     #expect(both.maxNs == 40)
   }
 
+  /// A case that measures the memory its things hold keeps each pass's
+  /// measurement (the median pass's held bytes, the most any pass left), and
+  /// fails when its fixture left more behind than a cache's slack.
+  @Test func run_ofACaseMeasuringHeldMemory_keepsTheMedianPass_andFailsOneThatLeaves() throws {
+    let calls = Mutex(0)
+    let scenario = BenchmarkScenario(name: "hold", summary: "holds n things", strategies: ["tidy", "leaky"]) {
+      strategy, _ in
+      PreparedCase(
+        run: { iterations in blackHole(iterations) },
+        footprint: {
+          let call = calls.withLock { count in
+            count += 1
+            return count
+          }
+          // 1 000 things of about 800 bytes; the leaky fixture keeps half of them.
+          return HeldMemory(
+            items: 1_000, heldBytes: 800_000 + Double(call % 2) * 640, leftBytes: strategy == "leaky" ? 400_000 : 0)
+        })
+    }
+    let run = try run(BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario]))
+    let tidy = try #require(run.cases.first { $0.strategy == "tidy" })
+    let held = try #require(tidy.heldMemory)
+    #expect(tidy.failure == nil)
+    #expect(held.items == 1_000 && held.leftBytes == 0)
+    #expect(held.bytesPerItem >= 800 && held.bytesPerItem <= 800.64)
+    let leaky = try #require(run.cases.first { $0.strategy == "leaky" })
+    #expect(leaky.failure?.contains("left 400000 bytes behind after freeing its 1000 things") == true)
+    #expect(HeldMemory.merging([]) == nil)
+    let merged = HeldMemory.merging([
+      HeldMemory(items: 10, heldBytes: 30, leftBytes: 0), HeldMemory(items: 10, heldBytes: 10, leftBytes: 5),
+      HeldMemory(items: 10, heldBytes: 20, leftBytes: 1),
+    ])
+    #expect(merged == HeldMemory(items: 10, heldBytes: 20, leftBytes: 5))
+  }
+
   @Test func run_whenNotificationsDifferFromExpected_failsTheCaseLoudly() throws {
     let run = try run(Self.suite(expected: 1, perOperation: 2))
     for result in run.cases {

@@ -86,6 +86,7 @@ struct CaseMarkTests {
         "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple",
         "strategies_slower_than_apple", "strategies_against_apple", "form", "form_sides",
         "retains_per_op", "releases_per_op", "object_allocs_per_op", "object_deallocs_per_op",
+        "held_items", "held_bytes_per_item", "held_bytes_left",
       ])
   }
 }

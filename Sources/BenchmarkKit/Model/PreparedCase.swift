@@ -68,6 +68,15 @@ public struct PreparedCase {
   /// the result then holds them all (``CaseResult/latency``).
   public var latencies: (() -> LatencyHistogram)?
 
+  /// Builds the things one operation makes (n models, rows or scopes), holds
+  /// them, frees them, and says how much memory they held and what stayed
+  /// (``HeldMemory``); `nil` for a case that measures time only, and the
+  /// closure returns `nil` where jemalloc's statistics are unavailable. The
+  /// runner calls it once, in the first pass, after the samples, inside the
+  /// case's isolation and outside the clock; a fixture that leaves more than
+  /// ``HeldMemory/allowedLeftBytes`` behind fails the case.
+  public var footprint: (() -> HeldMemory?)?
+
   /// Creates a prepared case.
   ///
   /// - Parameters:
@@ -80,6 +89,7 @@ public struct PreparedCase {
   ///   - isolation: Runs the timing closure synchronously in another isolation.
   ///   - tearDown: Releases what set-up made.
   ///   - latencies: Hands over the single operations' latencies the case timed.
+  ///   - footprint: Measures the memory the things one operation makes hold.
   public init(
     operationsPerIteration: Int = 1,
     run: @escaping (_ iterations: Int) -> Void,
@@ -87,7 +97,8 @@ public struct PreparedCase {
     expectedNotificationsPerOperation: Double? = nil,
     isolation: ((_ body: @escaping () -> Void) -> Void)? = nil,
     tearDown: (() -> Void)? = nil,
-    latencies: (() -> LatencyHistogram)? = nil
+    latencies: (() -> LatencyHistogram)? = nil,
+    footprint: (() -> HeldMemory?)? = nil
   ) {
     precondition(
       operationsPerIteration == 1 || operationsPerIteration == unrollFactor,
@@ -99,5 +110,6 @@ public struct PreparedCase {
     self.isolation = isolation
     self.tearDown = tearDown
     self.latencies = latencies
+    self.footprint = footprint
   }
 }

@@ -97,6 +97,10 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// (``PreparedCase/latencies``): every kept sample's, of every pass; `nil`
   /// for the others.
   public var latency: LatencyHistogram?
+  /// The memory the things one operation makes hold, for a case that
+  /// measures it (``PreparedCase/footprint``): the median pass's, with the
+  /// most any pass left behind; `nil` for the others.
+  public var heldMemory: HeldMemory?
   /// Instructions per operation counted under callgrind over the measured region,
   /// the loop's own removed (`obsbench run --metric instructions`); `nil` when
   /// not counted.

@@ -84,7 +84,8 @@ extension BenchmarkRunner {
       let overhead = references[shape].map { LoopOverhead.estimate(from: $0, configuration: configuration) } ?? fallback
       finished[index] = sampler.finish(
         overhead: overhead, targetNs: configuration.targetSampleNs,
-        resamples: configuration.bootstrapResamples, seed: configuration.seed)
+        resamples: configuration.bootstrapResamples, seed: configuration.seed,
+        measuresFootprint: pass == 1)
     }
     return group.strategies.indices.compactMap { finished[$0] }
   }

@@ -22,7 +22,13 @@ extension CaseSampler {
   ///   - targetNs: The duration a sample aimed at; samples whose median misses it
   ///     by more than 2× are noted in ``CaseResult/calibrationNote``, unless one
   ///     operation alone outlasts it (``CaseResult/outlastsSample``).
-  func finish(overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64) -> CaseResult {
+  ///   - measuresFootprint: Whether to measure the memory the case's things
+  ///     hold (``PreparedCase/footprint``): in the first pass only, since it
+  ///     builds n of them again and bytes do not drift as time does.
+  func finish(
+    overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64, measuresFootprint: Bool = true
+  ) -> CaseResult {
+    if measuresFootprint { measureFootprint() }
     endPass()
     recordSamples()
     result.loopOverheadNs = overhead.perOperationNs
@@ -48,6 +54,12 @@ extension CaseSampler {
       result.notificationsPerOperation = Double(notificationTotal) / Double(operationTotal)
     }
     result.expectedNotificationsPerOperation = expected
+    if let held = result.heldMemory, held.leftBytes > held.allowedLeftBytes {
+      result.failure =
+        "the fixture left \(Int(held.leftBytes)) bytes behind after freeing its \(held.items) things (at most "
+        + "\(Int(held.allowedLeftBytes)) may stay): something it made outlived it"
+      return result
+    }
     if let expected,
       let measured = result.notificationsPerOperation,
       abs(measured - expected) > 1e-9 + 1e-6 * abs(expected)
@@ -82,4 +94,18 @@ extension CaseSampler {
   private static func milliseconds(_ nanoseconds: Double) -> String {
     String((nanoseconds / 1e4).rounded() / 100)
   }
+
+  /// Measures the memory the things one operation makes hold, once per pass,
+  /// inside the case's isolation and outside the clock.
+  private func measureFootprint() {
+    guard let prepared, let probe = prepared.footprint else { return }
+    let measured = FootprintBox()
+    isolated(prepared) { measured.value = probe() }
+    result.heldMemory = measured.value
+  }
+}
+
+/// Carries a footprint out of the isolation it was measured in.
+private final class FootprintBox: @unchecked Sendable {
+  var value: HeldMemory?
 }

@@ -74,6 +74,7 @@ extension CaseResult {
     merged.notificationSamples = concatenated(present.map(\.notificationSamples))
     let latencies = present.compactMap(\.latency)
     merged.latency = latencies.isEmpty ? nil : LatencyHistogram(merging: latencies)
+    merged.heldMemory = HeldMemory.merging(present.compactMap(\.heldMemory))
     merged.allocationsPerOperation = merged.allocationSamples.flatMap(Statistics.median)
     merged.bytesPerOperation = merged.byteSamples.flatMap(Statistics.median)
     // Notifications over all operations of all passes: weigh each pass's rate by

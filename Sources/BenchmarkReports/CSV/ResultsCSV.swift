@@ -48,7 +48,11 @@ import BenchmarkKit
 /// none. Where instructions were counted (`run --metric instructions`),
 /// `retains_per_op`, `releases_per_op`, `object_allocs_per_op` and
 /// `object_deallocs_per_op`: calls per operation into the runtime
-/// (``RuntimeCalls``), exact where the path does not vary.
+/// (``RuntimeCalls``), exact where the path does not vary. Last, for a case
+/// that measures the memory its things hold (the footprint suite),
+/// `held_items` (how many things), `held_bytes_per_item` (jemalloc's live
+/// bytes while they were held, less before, per thing) and `held_bytes_left`
+/// (live bytes after they were freed, less before: what stayed).
 public enum ResultsCSV {
   /// The header row's columns.
   public static let columns = [
@@ -68,7 +72,7 @@ public enum ResultsCSV {
     "over_store_floor_share_ci_high",
     "tied_group_ratio_low", "tied_group_ratio_high", "strategies_faster_than_apple", "strategies_slower_than_apple",
     "strategies_against_apple", "form", "form_sides", "retains_per_op", "releases_per_op", "object_allocs_per_op",
-    "object_deallocs_per_op",
+    "object_deallocs_per_op", "held_items", "held_bytes_per_item", "held_bytes_left",
   ]
 
   /// The CSV text of `run`, header first, LF line endings.
@@ -122,7 +126,7 @@ public enum ResultsCSV {
       lines.append(
         CSVField.row(
           fields + (groups[shape] ?? Array(repeating: "", count: 5)) + [form?.kind.rawValue ?? "", form?.forms ?? ""]
-            + runtimeCallFields(result.runtimeCalls)))
+            + runtimeCallFields(result.runtimeCalls) + heldMemoryFields(result.heldMemory)))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -134,6 +138,12 @@ public enum ResultsCSV {
     return [calls.retains, calls.releases, calls.objectAllocations, calls.objectDeallocations].map {
       NumberFormat.fixed($0)
     }
+  }
+
+  /// A case's held memory, where it measured one; empty elsewhere.
+  private static func heldMemoryFields(_ held: HeldMemory?) -> [String] {
+    guard let held else { return ["", "", ""] }
+    return [String(held.items), NumberFormat.fixed(held.bytesPerItem), NumberFormat.fixed(held.leftBytes)]
   }
 
   /// Per scenario and size, what its headline says of the whole group: the

@@ -34,6 +34,7 @@ public enum HTMLReport {
       + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + ["headlines"]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
       + (hasLatency(latest) ? ["latency"] : [])
+      + (FootprintTable.tables(of: latest).isEmpty ? [] : ["memory"])
     html +=
       "<nav>"
       + (sections + suites + ["environment"]).map {
@@ -52,6 +53,7 @@ public enum HTMLReport {
     html += InstructionsTable.htmlSection(latest)
     html += ProfileView.htmlSection(runs)
     html += latencySection(latest)
+    html += footprintSection(latest)
     html += checksSection(latest)
     if runs.isSideBySide {
       let comparison = RunComparison(baseline: runs.entries[0].run, current: latest, threshold: 0.05)

@@ -21,7 +21,7 @@ public enum MarkdownSummary {
     // costs and the headline cases; the environment after them.
     if run.hasTimings { lines += answerLines(run) }
     lines += ["", "## Environment", ""] + environmentLines(run).map { "- \($0)" }
-    if run.hasTimings { lines += choiceLines(run) + effectLines(run) + headlineLines(run) }
+    if run.hasTimings { lines += choiceLines(run) + effectLines(run) + headlineLines(run) + footprintHeadlines(run) }
     for table in SummaryTable.tables(of: run) where run.hasTimings {
       lines += ["", "## \(escape(table.suite))", ""]
       lines.append(
@@ -49,6 +49,7 @@ public enum MarkdownSummary {
     }
     lines += InstructionsTable.markdownLines(run)
     lines += latencyLines(run)
+    lines += footprintLines(run)
     lines += growthLines(run)
     lines += checkLines(run)
     let failures = run.failures

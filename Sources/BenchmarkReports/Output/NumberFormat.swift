@@ -70,4 +70,15 @@ public enum NumberFormat {
     let format = abs(value) < 0.1 ? "%.3f×" : abs(value) < 10 ? "%.2f×" : "%.1f×"
     return String(format: format, value)
   }
+
+  /// A whole number with its thousands apart by thin spaces: `100 000`.
+  static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { out.append("\u{2009}") }
+      out.append(digit)
+    }
+    return (value < 0 ? "-" : "") + out
+  }
 }
