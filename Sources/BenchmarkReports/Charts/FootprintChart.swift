@@ -2,8 +2,8 @@ import BenchmarkKit
 
 /// A footprint scenario at its largest size as a chart: one bar per strategy,
 /// bytes held per thing, fewest first, and beside each bar the time to make
-/// and drop one thing — memory and time side by side, as a designer weighs
-/// them.
+/// one more beside them and drop it — memory and time side by side, as a
+/// designer weighs them.
 enum FootprintChart {
   /// The chart of `table`'s largest size; empty when fewer than two
   /// strategies measured it.
@@ -12,7 +12,7 @@ enum FootprintChart {
     let bars = row.cells.sorted { ($0.value.bytesPerItem, $0.key) < ($1.value.bytesPerItem, $1.key) }
     let times = Dictionary(
       run.cases.filter { $0.suite == table.suite && $0.scenario == table.scenario && $0.size == row.size }
-        .compactMap { result in result.published?.medianNs.value.map { (result.strategy, $0 / Double(row.size)) } },
+        .compactMap { result in result.published?.medianNs.value.map { (result.strategy, $0) } },
       uniquingKeysWith: { a, _ in a })
     let labelWidth = 250.0
     let width = 900.0
@@ -29,7 +29,7 @@ enum FootprintChart {
     }
     canvas.text(
       "bytes per \(FootprintTable.thing(table.scenario)) at n = \(NumberFormat.grouped(row.size)) · time to make "
-        + "and drop one", x: labelWidth, y: top - 8, size: 10.5, fill: "#444")
+        + "one more and drop it", x: labelWidth, y: top - 8, size: 10.5, fill: "#444")
     for (index, bar) in bars.enumerated() {
       let y = top + Double(index) * rowHeight
       let reference = [SummaryTable.reference, SummaryTable.floor].contains(bar.key)
@@ -41,11 +41,11 @@ enum FootprintChart {
         x: labelWidth, y: y + 3, width: end - labelWidth, height: rowHeight - 6,
         fill: reference ? "#9a9a9a" : ChartPalette.color(of: bar.key),
         title: "\(bar.key): \(FootprintTable.bytes(bar.value.bytesPerItem)) per thing")
-      let time = times[bar.key].map { " · " + NumberFormat.nanoseconds($0) + " ns" } ?? ""
+      let time = times[bar.key].map { " · " + ChartLabel.duration($0) } ?? ""
       canvas.text(
         FootprintTable.bytes(bar.value.bytesPerItem) + time, x: end + 6, y: y + rowHeight / 2 + 4, size: 10.5,
         fill: "#444")
     }
-    return canvas.render(label: "Bytes held per thing by strategy, fewest first, with the time to make and drop one")
+    return canvas.render(label: "Bytes held per thing by strategy, fewest first, with the time to make one more")
   }
 }

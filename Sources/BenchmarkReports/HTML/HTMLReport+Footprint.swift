@@ -10,10 +10,9 @@ extension HTMLReport {
     guard !tables.isEmpty else { return "" }
     var html =
       "<h2 id=\"memory\">Memory held per observed thing</h2>\n<p class=\"note\">Bytes per thing while n of them "
-      + "were held (jemalloc's live bytes, all threads, less before), measured once per pass beside the time to "
-      + "make and drop them; the median pass. <em>left</em>: the most any pass found still live after the things "
-      + "were freed. <em>growth</em>: slope of log(held bytes) against log(n), 1 when each thing holds the same."
-      + "</p>\n"
+      + "were held (jemalloc's live bytes, all threads, less before), measured once, in the first pass, beside "
+      + "the time to make one more. <em>left</em>: what was still live after the things were freed, shown where "
+      + "not 0. <em>growth</em>: slope of log(held bytes) against log(n), 1 when each thing holds the same.</p>\n"
     for table in tables {
       html += "<h3>\(HTMLText.escape("\(table.suite)/\(table.scenario)"))</h3>\n"
       if let headline = table.headline(in: run, thing: FootprintTable.thing(table.scenario)) {

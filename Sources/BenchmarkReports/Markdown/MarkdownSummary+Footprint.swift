@@ -9,10 +9,10 @@ extension MarkdownSummary {
     guard !tables.isEmpty else { return [] }
     var lines = [
       "", "## Memory held per observed thing", "",
-      "Bytes per thing while n of them were held (jemalloc's live bytes, all threads, less before), measured once "
-        + "per pass beside the time to make and drop them; the median pass. *left*: the most any pass found still "
-        + "live after the things were freed. *growth*: slope of log(held bytes) against log(n), 1 when each thing "
-        + "holds the same.",
+      "Bytes per thing while n of them were held (jemalloc's live bytes, all threads, less before), measured "
+        + "once, in the first pass, beside the time to make one more (the suite's table above). *left*: what was "
+        + "still live after the things were freed, shown where not 0. *growth*: slope of log(held bytes) against "
+        + "log(n), 1 when each thing holds the same.",
     ]
     for table in tables {
       let thing = FootprintTable.thing(table.scenario)

@@ -53,7 +53,7 @@ struct FootprintTable {
 
   /// What the largest size says, in one sentence: the fewest bytes per thing
   /// of the core's strategies, apple's and none's, and the bytes per thing of
-  /// the strategy fastest to make and drop them.
+  /// the strategy fastest to make one more beside them.
   func headline(in run: BenchmarkRun, thing: String) -> String? {
     guard let row = rows.last else { return nil }
     let core = row.cells.filter { ![SummaryTable.reference, SummaryTable.floor].contains($0.key) }
@@ -66,7 +66,7 @@ struct FootprintTable {
         && $0.published?.medianNs.value != nil
     }.min { ($0.published!.medianNs.value!, $0.strategy) < ($1.published!.medianNs.value!, $1.strategy) }
     if let fastest, let held = core[fastest.strategy] {
-      parts.append("fastest to make `\(fastest.strategy)` \(Self.bytes(held.bytesPerItem))")
+      parts.append("fastest to add one `\(fastest.strategy)` \(Self.bytes(held.bytesPerItem))")
     }
     for reference in [SummaryTable.reference, SummaryTable.floor] {
       if let held = row.cells[reference] { parts.append("`\(reference)` \(Self.bytes(held.bytesPerItem))") }
@@ -74,9 +74,9 @@ struct FootprintTable {
     return "\(scenario), bytes per \(thing) at \(NumberFormat.grouped(row.size)): " + parts.joined(separator: ", ")
   }
 
-  /// `1 271 B`.
+  /// `1 271 B`, never wrapped.
   static func bytes(_ value: Double) -> String {
-    NumberFormat.grouped(Int(value.rounded())) + " B"
+    NumberFormat.grouped(Int(value.rounded())) + "\u{00A0}B"
   }
 
   /// What each scenario of the footprint suite holds: its things' name.

@@ -71,12 +71,13 @@ public enum NumberFormat {
     return String(format: format, value)
   }
 
-  /// A whole number with its thousands apart by thin spaces: `100 000`.
+  /// A whole number with its thousands apart by narrow no-break spaces, so a
+  /// table cell never wraps inside it: `100 000`.
   static func grouped(_ value: Int) -> String {
     let digits = String(value.magnitude)
     var out = ""
     for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { out.append("\u{2009}") }
+      if index > 0 && (digits.count - index) % 3 == 0 { out.append("\u{202F}") }
       out.append(digit)
     }
     return (value < 0 ? "-" : "") + out
