@@ -1,4 +1,5 @@
 import BenchmarkKit
+import Foundation
 import Testing
 
 /// Calls into the runtime's reference counting and allocation, read from a
@@ -63,5 +64,25 @@ struct RuntimeCallsTests {
     // 20 more retains over 2 × 5 iterations of 2 operations: one per operation.
     let perOperation = RuntimeCalls(perOperation: dumps, step: 5, operationsPerIteration: 2)
     #expect(perOperation == RuntimeCalls(retains: 1, releases: 1, objectAllocations: 0.2, objectDeallocations: 0.2))
+  }
+
+  /// Three real dumps of one case, counted by hand (Tests/Fixtures/callgrind's
+  /// README): what a run reports is what the dumps hold, call for call.
+  @Test func perOperation_ofThreeRealDumps_equalsTheirHandCountedCalls() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/callgrind")
+    let dumps = try (0..<3).map { index in
+      try String(
+        contentsOf: folder.appendingPathComponent("render-mutate-1.lock-thread-keypath+identity.\(index)"),
+        encoding: .utf8)
+    }
+    let counts = dumps.map { RuntimeCalls(dump: $0[...]) }
+    #expect(counts.map(\.retains) == [288, 576, 864])
+    #expect(counts.map(\.releases) == [384, 768, 1_152])
+    #expect(counts.map(\.objectAllocations) == [64, 128, 192])
+    #expect(counts.map(\.objectDeallocations) == [64, 128, 192])
+    // 32, 64 and 96 iterations of one operation: the growth over 64 operations.
+    let perOperation = RuntimeCalls(perOperation: counts, step: 32, operationsPerIteration: 1)
+    #expect(perOperation == RuntimeCalls(retains: 9, releases: 12, objectAllocations: 2, objectDeallocations: 2))
   }
 }
