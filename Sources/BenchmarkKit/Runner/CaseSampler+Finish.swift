@@ -26,7 +26,7 @@ extension CaseSampler {
   ///     hold (``PreparedCase/footprint``): in the first pass only, since it
   ///     builds n of them again and bytes do not drift as time does.
   func finish(
-    overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64, measuresFootprint: Bool = true
+    overhead: LoopOverhead.Estimate, targetNs: UInt64, resamples: Int, seed: UInt64, measuresFootprint: Bool
   ) -> CaseResult {
     if measuresFootprint { measureFootprint() }
     endPass()

@@ -73,8 +73,8 @@ extension RunComparison {
       guard let before = baseline[key], before.failure == nil, after.failure == nil else { continue }
       let hasReference = referenceStrategies.contains { strategy in
         let referenceKey = CaseKey(suite: key.suite, scenario: key.scenario, strategy: strategy, size: key.size)
-        return baseline[referenceKey]?.failure == nil && baseline[referenceKey] != nil
-          && current[referenceKey]?.failure == nil && current[referenceKey] != nil
+        guard let old = baseline[referenceKey], let new = current[referenceKey] else { return false }
+        return old.failure == nil && new.failure == nil
       }
       guard hasReference else { continue }
       let old = passMedians(before)

@@ -32,7 +32,8 @@ struct FootprintTable {
     }
     return order.map { name in
       let results = groups[name]!
-      let strategies = StrategyOrder.sorted(results.map(\.strategy).uniqued())
+      var seen = Set<String>()
+      let strategies = StrategyOrder.sorted(results.map(\.strategy).filter { seen.insert($0).inserted })
       let sizes = Set(results.map(\.size)).sorted()
       let rows = sizes.map { size in
         Row(
@@ -87,13 +88,5 @@ struct FootprintTable {
     case "scopes": "armed scope"
     default: "thing"
     }
-  }
-}
-
-extension Array where Element: Hashable {
-  /// The elements, each once, in first-seen order.
-  fileprivate func uniqued() -> [Element] {
-    var seen = Set<Element>()
-    return filter { seen.insert($0).inserted }
   }
 }
