@@ -60,7 +60,9 @@ let package = Package(
       plugins: ["StateAccessors"]
     ),
     .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
-    .testTarget(name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"]),
+    // The fixtures are read from the checkout by path, not bundled.
+    .testTarget(
+      name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore"]),
     .testTarget(name: "ObsbenchTests", dependencies: ["obsbench", "Benchmarks", "BenchmarkKit", "BenchmarkReports"]),
   ],

@@ -48,7 +48,7 @@ final class CoreTodoScreen<S: ObservationStrategy> {
   /// The store of todo `id`: found in the parent's cache after its first scope.
   @inline(__always)
   func todo(_ id: Int) -> RowStore {
-    store.scope(row: id, of: todosPath, locate: TodosState<S>.todos(at:), action: TodosAction.todo)!
+    store.scope(row: id, of: .locate(todosPath, TodosState<S>.todos(at:)), action: TodosAction.todo)!
   }
 
   /// Sends `action` to the list, then re-renders what fired.
@@ -81,7 +81,7 @@ final class CoreTodoScreen<S: ObservationStrategy> {
       { () -> [Int] in
         let filter = store.read { $0.filter }
         if filter == .all {
-          return store.scope(rows: path, locate: TodosState<S>.todos(at:), action: TodosAction.todo).ids
+          return store.scope(rows: .locate(path, TodosState<S>.todos(at:)), action: TodosAction.todo).ids
         }
         return store.read { state in
           var ids: [Int] = []

@@ -30,7 +30,7 @@ final class CoreListFixture<S: ObservationStrategy> {
 
   /// The row store of `id`, as its row view holds it.
   func rowStore(_ id: Int) -> RowStore {
-    store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)!
+    store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)!
   }
 
   /// The row's state value, which keeps its identity (its registrar) when it is

@@ -46,7 +46,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     let rowsPath = \ListState<S>.rows
     self.rowsPath = rowsPath
     rows = (0..<count).map {
-      store.scope(row: $0, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)!
+      store.scope(row: $0, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)!
     }
     for id in 0..<count { observeRow(id) }
     // What a ForEach reads: the ids, through `rows`; its re-render brings back
@@ -117,7 +117,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     guard isBack.contains(true) else { return }
     var stillGone: [Int] = []
     for (id, back) in zip(waiting, isBack) {
-      guard back, let row = store.scope(row: id, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)
+      guard back, let row = store.scope(row: id, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)
       else {
         stillGone.append(id)
         continue

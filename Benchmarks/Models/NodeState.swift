@@ -28,8 +28,8 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
   }
 
   /// Where the child of the node at `node` is stored, found in place: `child`
-  /// as an address (``Store/scope(state:locate:action:)``), recording the same
-  /// read. The child array is owned by the node, which outlives the address's
+  /// as an address (a `.locate` ``ChildPath``), recording the same read. The
+  /// child array is owned by the node, which outlives the address's
   /// use under the store's guard.
   static func child(at node: UnsafePointer<NodeState<S>>) -> UnsafePointer<NodeState<S>> {
     access(2, at: node)
@@ -38,7 +38,7 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
 
   /// Where the child of the node at `node` is stored, ready for a change in
   /// place, or `nil` if it has none: the change step of a store scoped in
-  /// place (``Store/scope(state:locate:change:reducer:)``). The child array is
+  /// place (``Store/scope(state:change:reducer:)``). The child array is
   /// made unique first (copy-on-write), so a copy of the node held elsewhere
   /// keeps its value; the node outlives the address's use under the store's
   /// guard, and nothing else touches the array meanwhile.
@@ -83,7 +83,7 @@ func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: 
 
 /// How a chain of node stores sends a leaf's action.
 enum NodeRouting {
-  /// Each child store scoped in place (`scope(state:locate:change:reducer:)`):
+  /// Each child store scoped in place (`scope(state:change:reducer:)`):
   /// the leaf's send is reduced where the leaf is stored, each ancestor noting
   /// its child's change through `childForChange(at:)`; nothing is wrapped or
   /// reduced per level. What apple's leaf write is, for a store.
@@ -112,10 +112,10 @@ func nodeStores<S: ObservationStrategy>(
     case .inPlace:
       stores.append(
         parent.scope(
-          state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:),
+          state: .locate(\.child!, NodeState<S>.child(at:)), change: NodeState<S>.childForChange(at:),
           reducer: nodeReducer))
     case .throughRoot:
-      stores.append(parent.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeAction.child))
+      stores.append(parent.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeAction.child))
     }
   }
   return stores

@@ -28,7 +28,7 @@ final class CoreRenderList<S: ObservationStrategy> {
     // run time on every evaluation (tens of thousands of instructions each).
     let rowsPath = \ListState<S>.rows
     rows = ContiguousArray(
-      (0..<count).map { store.scope(row: $0, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)! })
+      (0..<count).map { store.scope(row: $0, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)! })
     queue = RenderQueue(rows: count)
     tokens = ContiguousArray(repeating: nil, count: count)
     for row in 0..<count { render(row) }

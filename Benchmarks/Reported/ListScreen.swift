@@ -68,7 +68,7 @@ final class CoreListScreen<S: ObservationStrategy> {
       if shown[id] != nil {
         shown[id]!.seen = generation
       } else {
-        let row = store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)!
+        let row = store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)!
         shown[id] = Shown(store: row, token: nil, seen: generation)
         renderRow(id)
       }

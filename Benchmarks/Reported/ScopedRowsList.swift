@@ -39,7 +39,7 @@ final class CoreScopedRowsList<S: ObservationStrategy> {
         // `read` rather than the dynamic member: a key path literal in generic
         // code is instantiated at run time (see reads/store-member).
         for id in store.read({ $0.rows.ids }) {
-          let row = store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)!
+          let row = store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)!
           blackHole(row.read { $0.value })
         }
       }, onChange: { queue.push(0) }

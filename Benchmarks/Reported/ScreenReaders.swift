@@ -11,7 +11,7 @@ final class ScreenReader<S: ObservationStrategy>: CoreReaderScreen {
   init() {
     let store = Store(initialState: ScreenState<S>(), reducer: screenReducer)
     self.store = store
-    profile = store.scope(state: \.profile, get: { $0.profile }, action: { $0 })
+    profile = store.scope(state: .get(\.profile, { $0.profile }), action: { $0 })
   }
 
   @inline(__always)

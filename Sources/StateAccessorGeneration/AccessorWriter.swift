@@ -79,7 +79,7 @@ public enum AccessorWriter {
         "  }",
         "",
         "  /// `\(field.name)` of the state at `state`, where it is stored, with the same read recorded:",
-        "  /// a step of `Store.scope(state:locate:action:)` and its kin, which copies nothing. The",
+        "  /// a step of a `.locate` path of `Store.scope`, which copies nothing. The",
         "  /// state must outlive the address's use, as a store's state does under its guard.",
         "  \(state.access)static func \(field.name)(at state: UnsafePointer<Self>) -> UnsafePointer<\(field.type)> {",
         "    access(\(n), at: state)",

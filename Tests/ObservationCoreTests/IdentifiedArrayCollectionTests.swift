@@ -234,7 +234,7 @@ struct IdentifiedArrayCollectionTests {
     await S.isolated {
       let store = S.makeStore(rows: 6)
       store.send(.row(2, .increment))
-      let row2 = store.scope(row: 2, of: \.rows, action: AppAction.row)!
+      let row2 = store.scope(row: 2, of: .keyPath(\.rows), action: AppAction.row)!
       var structure = watch(S.self) { _ = store.rows.ids }
       store.send(.sortRows(descending: true))
       #expect(store.rows.ids == [5, 4, 3, 2, 1, 0])
@@ -244,7 +244,7 @@ struct IdentifiedArrayCollectionTests {
       store.send(.sortRows(descending: true))  // already sorted
       #expect(structure.value == (S.isIdentity ? 0 : 1))
       structure = watch(S.self) { _ = store.rows.ids }
-      let removed = watch(S.self) { _ = store.scope(row: 4, of: \.rows, action: AppAction.row)!.value }
+      let removed = watch(S.self) { _ = store.scope(row: 4, of: .keyPath(\.rows), action: AppAction.row)!.value }
       store.send(.removeRows([4, 0]))
       #expect(store.rows.ids == [5, 3, 2, 1])
       #expect(structure.value == 1)

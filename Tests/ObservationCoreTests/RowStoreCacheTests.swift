@@ -27,8 +27,8 @@ struct RowStoreCacheTests {
         store.send(.appendRows([RowState(id: id, value: id)]))
         let row =
           located
-          ? store.scope(row: id, of: rowsPath, locate: ListState<S>.rows(at:), action: ListAction.row)!
-          : store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)!
+          ? store.scope(row: id, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)!
+          : store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)!
         #expect(row.value == id)
         deleted.append(WeakStore(row))
         store.send(.remove(id))
@@ -38,8 +38,8 @@ struct RowStoreCacheTests {
       let alive = deleted.filter { $0.store != nil }.count
       #expect(alive <= 16, "\(alive) of 10 000 deleted rows' stores alive")
       // The row that stayed keeps its store.
-      let kept = store.scope(row: -1, of: rowsPath, get: { $0.rows }, action: ListAction.row)
-      #expect(kept === store.scope(row: -1, of: rowsPath, get: { $0.rows }, action: ListAction.row))
+      let kept = store.scope(row: -1, of: .get(rowsPath, { $0.rows }), action: ListAction.row)
+      #expect(kept === store.scope(row: -1, of: .get(rowsPath, { $0.rows }), action: ListAction.row))
     }
   }
 
@@ -52,7 +52,7 @@ struct RowStoreCacheTests {
     await S.isolated {
       let store = Store(initialState: ListState<S>(rows: (0..<40).map { RowState(id: $0) }), reducer: listReducer)
       let rowsPath = \ListState<S>.rows
-      let scope = { (id: Int) in store.scope(row: id, of: rowsPath, get: { $0.rows }, action: ListAction.row)! }
+      let scope = { (id: Int) in store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)! }
       let first = (0..<40).map(scope)
       // Half the rows go; scoping new ones passes the sweep size.
       for id in stride(from: 0, to: 40, by: 2) { store.send(.remove(id)) }

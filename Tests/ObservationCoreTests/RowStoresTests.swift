@@ -3,7 +3,7 @@ import Testing
 
 @testable import Benchmarks
 
-/// `scope(rows:locate:action:)`: the row stores of a collection in its order,
+/// `scope(rows:action:)`: the row stores of a collection in its order,
 /// the way a list view iterates them.
 @Suite("Row stores")
 struct RowStoresTests {
@@ -16,13 +16,13 @@ struct RowStoresTests {
     await S.isolated {
       let store = S.makeStore(rows: 4)
       store.send(.moveRow(3, to: 0))
-      let rows = store.scope(rows: \.rows, locate: AppState<S>.rows(at:), action: AppAction.row)
+      let rows = store.scope(rows: .locate(\.rows, AppState<S>.rows(at:)), action: AppAction.row)
       #expect(rows.ids == [3, 0, 1, 2])
       #expect(rows.map(\.id) == [3, 0, 1, 2])
       #expect(zip(rows, rows).allSatisfy { $0 === $1 })
-      let again = store.scope(rows: \.rows, locate: AppState<S>.rows(at:), action: AppAction.row)
+      let again = store.scope(rows: .locate(\.rows, AppState<S>.rows(at:)), action: AppAction.row)
       #expect(zip(rows, again).allSatisfy { $0 === $1 })
-      #expect(rows[1] === store.scope(row: 0, of: \.rows, locate: AppState<S>.rows(at:), action: AppAction.row))
+      #expect(rows[1] === store.scope(row: 0, of: .locate(\.rows, AppState<S>.rows(at:)), action: AppAction.row))
     }
   }
 
@@ -34,7 +34,7 @@ struct RowStoresTests {
   private func send<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let store = S.makeStore(rows: 3)
-      let rows = store.scope(rows: \.rows, locate: AppState<S>.rows(at:), action: AppAction.row)
+      let rows = store.scope(rows: .locate(\.rows, AppState<S>.rows(at:)), action: AppAction.row)
       let second = rows[1]
       let seen = watch(S.self) { _ = second.value }
       second.send(.increment)
@@ -53,11 +53,11 @@ struct RowStoresTests {
     await S.isolated {
       let store = S.makeStore(rows: 3)
       let list = watch(S.self) {
-        _ = store.scope(rows: \.rows, locate: AppState<S>.rows(at:), action: AppAction.row)
+        _ = store.scope(rows: .locate(\.rows, AppState<S>.rows(at:)), action: AppAction.row)
       }
       store.send(.insertRow(7))
       #expect(list.value == 1)
-      let after = store.scope(rows: \.rows, locate: AppState<S>.rows(at:), action: AppAction.row)
+      let after = store.scope(rows: .locate(\.rows, AppState<S>.rows(at:)), action: AppAction.row)
       #expect(after.ids == [7, 0, 1, 2])
     }
   }

@@ -14,7 +14,7 @@ struct StoreCollectionTests {
   ) -> (rows: [Int: Count], structure: Count) {
     var rows: [Int: Count] = [:]
     for id in store.rows.ids {
-      let row = store.scope(row: id, of: \.rows, action: AppAction.row)!
+      let row = store.scope(row: id, of: .keyPath(\.rows), action: AppAction.row)!
       rows[id] = watch(S.self) { _ = row.value }
     }
     let structure = watch(S.self) { _ = store.rows.ids }
@@ -34,7 +34,7 @@ struct StoreCollectionTests {
     await S.isolated {
       let store = S.makeStore(rows: Self.rowCount)
       let armed = armAll(store)
-      store.scope(row: 3, of: \.rows, action: AppAction.row)!.send(.increment)
+      store.scope(row: 3, of: .keyPath(\.rows), action: AppAction.row)!.send(.increment)
       #expect(store.rows[id: 3]?.value == 1)
       #expect(armed.rows[3]!.value == 1)
       // Without identity the rows field changed as a value, and every row observer
@@ -162,15 +162,15 @@ struct StoreCollectionTests {
   private func rowEnds<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let store = S.makeStore(rows: 3)
-      let row = store.scope(row: 1, of: \.rows, action: AppAction.row)!
-      #expect(row === store.scope(row: 1, of: \.rows, action: AppAction.row))
+      let row = store.scope(row: 1, of: .keyPath(\.rows), action: AppAction.row)!
+      #expect(row === store.scope(row: 1, of: .keyPath(\.rows), action: AppAction.row))
       row.send(.increment)
       #expect(row.value == 1)
       store.send(.removeRow(1))
       #expect(!row.isPresent)
       row.send(.increment)  // dropped
       #expect(row.value == 1, "an ended store reads the last value it read")
-      #expect(store.scope(row: 1, of: \.rows, action: AppAction.row) == nil)
+      #expect(store.scope(row: 1, of: .keyPath(\.rows), action: AppAction.row) == nil)
     }
   }
 }

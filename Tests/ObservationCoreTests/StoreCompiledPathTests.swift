@@ -2,7 +2,7 @@
 import ObservationCore
 import Testing
 
-/// Child stores scoped with a compiled path (`scope(state:get:action:)`): a cold
+/// Child stores scoped with a compiled path (`scope(state:action:)` with a `.get` path): a cold
 /// read calls the closures instead of projecting the key path, and must find the
 /// same state and observe the same fields as the key path would, after sends that
 /// change, replace or leave the child alone.
@@ -29,9 +29,9 @@ struct StoreCompiledPathTests {
       for level in 1..<depth {
         let parent = stores.last!
         if level % compiledEvery == 0 {
-          stores.append(parent.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child))
+          stores.append(parent.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child))
         } else {
-          stores.append(parent.scope(state: \.child!, action: NodeTestAction.child))
+          stores.append(parent.scope(state: .keyPath(\.child!), action: NodeTestAction.child))
         }
       }
       expectEveryStoreReadsItsNode(stores)
@@ -46,8 +46,8 @@ struct StoreCompiledPathTests {
   private func cached<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
-      let first = root.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
-      let again = root.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
+      let first = root.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child)
+      let again = root.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child)
       #expect(first === again)
     }
   }
@@ -60,9 +60,9 @@ struct StoreCompiledPathTests {
   private func observes<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeTestReducer)
-      let middle = root.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
-      let below = middle.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
-      let leaf = below.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child)
+      let middle = root.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child)
+      let below = middle.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child)
+      let leaf = below.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child)
       leaf.send(.setValue(1))
       // Cold read in the scope: it passes through every ancestor's `child`.
       let ofLeaf = watch(S.self) { _ = leaf.value }

@@ -39,7 +39,7 @@ struct StoreFloorTests {
   @Test func rowStores_scopeSendAndEnd_asUnderAnyStrategy() {
     let store = StoreFloor.makeStore(rows: 2)
     let row = store.scope(
-      row: 1, of: \.rows, locate: AppState<StoreFloor>.rows(at:), action: AppAction<StoreFloor>.row)
+      row: 1, of: .locate(\.rows, AppState<StoreFloor>.rows(at:)), action: AppAction<StoreFloor>.row)
     #expect(row != nil)
     row?.send(.increment)
     #expect(store.rows[id: 1]?.value == 1)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Benchmarks
 
-/// Child stores scoped in place (`scope(state:locate:change:reducer:)`): a send
+/// Child stores scoped in place (`scope(state:change:reducer:)`): a send
 /// is reduced where the child's state is stored, each ancestor making its
 /// child's storage unique through `change`. It must change the same state and notify exactly
 /// whom the same send routed through the root's reducer notifies, keep value
@@ -186,7 +186,7 @@ struct StoreInPlaceTests {
       }
       let first = inPlace()
       #expect(first === inPlace())
-      let routed = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      let routed = root.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
       #expect(routed !== first)
       routed.send(.setValue(3))
       #expect(first.value == 3)
@@ -197,12 +197,12 @@ struct StoreInPlaceTests {
 }
 
 extension Store {
-  /// The node's child store, scoped in place (`scope(state:locate:change:reducer:)`)
+  /// The node's child store, scoped in place (`scope(state:change:reducer:)`)
   /// with `reducer`.
   fileprivate func childInPlace<S: ObservationStrategy>(
     reducer: @escaping Reducer<NodeState<S>, Action>
   ) -> Store<NodeState<S>, Action> where State == NodeState<S> {
     scope(
-      state: \.child!, locate: NodeState<S>.child(at:), change: NodeState<S>.childForChange(at:), reducer: reducer)
+      state: .locate(\.child!, NodeState<S>.child(at:)), change: NodeState<S>.childForChange(at:), reducer: reducer)
   }
 }

@@ -2,7 +2,7 @@
 import ObservationCore
 import Testing
 
-/// Child stores scoped with a located path (`scope(state:locate:action:)`): a
+/// Child stores scoped with a located path (`scope(state:action:)` with a `.locate` path): a
 /// cold read walks addresses from the root's memory and remembers the address
 /// found until the next send. It must find the same state and observe the same
 /// fields as the key path would, after sends that change, replace or leave the
@@ -11,9 +11,9 @@ import Testing
 struct StoreLocatedPathTests {
   /// How a level of a test chain is scoped.
   enum Step {
-    /// `scope(state:locate:action:)`.
+    /// a `.locate` path.
     case located
-    /// `scope(state:get:action:)`.
+    /// a `.get` path.
     case compiled
     /// `scope(state:action:)` with the key path alone.
     case keyPath
@@ -54,13 +54,13 @@ struct StoreLocatedPathTests {
         switch steps[(level - 1) % steps.count] {
         case .located:
           stores.append(
-            parent.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child))
+            parent.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child))
         case .compiled:
-          stores.append(parent.scope(state: \.child!, get: { $0.child! }, action: NodeTestAction.child))
+          stores.append(parent.scope(state: .get(\.child!, { $0.child! }), action: NodeTestAction.child))
         case .keyPath:
-          stores.append(parent.scope(state: \.child!, action: NodeTestAction.child))
+          stores.append(parent.scope(state: .keyPath(\.child!), action: NodeTestAction.child))
         case .optional:
-          stores.append(parent.scope(state: \.child, action: NodeTestAction.child)!)
+          stores.append(parent.scope(state: .keyPath(\.child), action: NodeTestAction.child)!)
         }
       }
       expectEveryStoreReadsItsNode(stores)
@@ -75,8 +75,8 @@ struct StoreLocatedPathTests {
   private func cached<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
-      let first = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
-      let again = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      let first = root.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
+      let again = root.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
       #expect(first === again)
     }
   }
@@ -89,9 +89,9 @@ struct StoreLocatedPathTests {
   private func observes<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeTestReducer)
-      let middle = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
-      let below = middle.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
-      let leaf = below.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      let middle = root.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
+      let below = middle.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
+      let leaf = below.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
       leaf.send(.setValue(1))
       // Cold read in the scope: it passes through every ancestor's `child`.
       let ofLeaf = watch(S.self) { _ = leaf.value }
@@ -126,7 +126,7 @@ struct StoreLocatedPathTests {
   private func reallocates<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
-      let child = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      let child = root.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
       for round in 0..<20 {
         // Held copies keep the old child buffers shared, so each send's write
         // copies them to new memory the remembered address no longer is.
@@ -151,8 +151,8 @@ struct StoreLocatedPathTests {
       // A read's body may be lent the state in place rather than a copy: what
       // it returns must still be a value of its own.
       let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeTestReducer)
-      let middle = root.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
-      let leaf = middle.scope(state: \.child!, locate: NodeState<S>.child(at:), action: NodeTestAction.child)
+      let middle = root.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
+      let leaf = middle.scope(state: .locate(\.child!, NodeState<S>.child(at:)), action: NodeTestAction.child)
       leaf.send(.setValue(5))
       let leafBefore = leaf.read { $0 }
       let middleBefore = middle.read { $0 }

@@ -15,12 +15,12 @@ struct StoreMemoTests {
   private func belowOptional<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 4), reducer: nodeTestReducer)
-      guard let presented = root.scope(state: \.child, action: NodeTestAction.child) else {
+      guard let presented = root.scope(state: .keyPath(\.child), action: NodeTestAction.child) else {
         Issue.record("the child is present")
         return
       }
-      let middle = presented.scope(state: \.child!, action: NodeTestAction.child)
-      let leaf = middle.scope(state: \.child!, action: NodeTestAction.child)
+      let middle = presented.scope(state: .keyPath(\.child!), action: NodeTestAction.child)
+      let leaf = middle.scope(state: .keyPath(\.child!), action: NodeTestAction.child)
       for value in 1...3 {
         leaf.send(.setValue(value))
         #expect(leaf.value == value)
@@ -49,8 +49,8 @@ struct StoreMemoTests {
   private func lazyReads<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeTestReducer)
-      let middle = root.scope(state: \.child!, action: NodeTestAction.child)
-      let leaf = middle.scope(state: \.child!, action: NodeTestAction.child)
+      let middle = root.scope(state: .keyPath(\.child!), action: NodeTestAction.child)
+      let leaf = middle.scope(state: .keyPath(\.child!), action: NodeTestAction.child)
       leaf.send(.setValue(5))
       // Filled outside any scope: the reads finding the leaf are not collected.
       #expect(leaf.value == 5)
@@ -82,7 +82,7 @@ struct StoreMemoTests {
       let depth = 12
       var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeTestReducer)]
       for _ in 1..<depth {
-        stores.append(stores.last!.scope(state: \.child!, action: NodeTestAction.child))
+        stores.append(stores.last!.scope(state: .keyPath(\.child!), action: NodeTestAction.child))
       }
       // Each store sends in turn; every store then reads what the root holds.
       for (level, store) in stores.enumerated() {

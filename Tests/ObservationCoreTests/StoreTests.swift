@@ -150,8 +150,8 @@ struct StoreTests {
   private func scoped<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let store = S.makeStore()
-      let child = store.scope(state: \.child, action: AppAction.child)
-      #expect(child === store.scope(state: \.child, action: AppAction.child))
+      let child = store.scope(state: .keyPath(\.child), action: AppAction.child)
+      #expect(child === store.scope(state: .keyPath(\.child), action: AppAction.child))
       let ofChildCount = watch(S.self) { _ = child.count }
       let ofName = watch(S.self) { _ = store.name }
       child.send(.increment)
@@ -170,9 +170,9 @@ struct StoreTests {
   private func optional<S: ObservationStrategy>(_: S.Type) async {
     await S.isolated {
       let store = S.makeStore()
-      #expect(store.scope(state: \.presented, action: AppAction.presented) == nil)
+      #expect(store.scope(state: .keyPath(\.presented), action: AppAction.presented) == nil)
       store.send(.present)
-      guard let sheet = store.scope(state: \.presented, action: AppAction.presented) else {
+      guard let sheet = store.scope(state: .keyPath(\.presented), action: AppAction.presented) else {
         Issue.record("no child store for presented state")
         return
       }
@@ -189,7 +189,7 @@ struct StoreTests {
       #expect(store.presented == nil)
 
       store.send(.present)
-      let again = store.scope(state: \.presented, action: AppAction.presented)
+      let again = store.scope(state: .keyPath(\.presented), action: AppAction.presented)
       #expect(again != nil && again !== sheet)
       #expect(again?.count == 0)
     }
@@ -206,7 +206,7 @@ struct StoreTests {
       let root = Store(initialState: NodeState<S>(depth: depth), reducer: nodeTestReducer)
       var stores = [root]
       for _ in 1..<depth {
-        stores.append(stores.last!.scope(state: \.child!, action: NodeTestAction.child))
+        stores.append(stores.last!.scope(state: .keyPath(\.child!), action: NodeTestAction.child))
       }
       let leaf = stores.last!
       let ofLeaf = watch(S.self) { _ = leaf.value }

@@ -284,7 +284,7 @@ struct UntrackedAccessTests {
         group.addTask {
           await Task.yield()
           // A row in a scope of its own: quiet.
-          await S.withTracking({ _ = model.title }, onChange: {}).token.cancel()
+          _ = await S.withTracking({ _ = model.title }, onChange: {}).token.cancel()
         }
       }
     }
@@ -332,11 +332,10 @@ struct UntrackedAccessTests {
     let reporter = collecting()
     typealias S = UntrackedChecking<LockTaskKeyPath>
     let model = RowModel<S>()
-    nonisolated(unsafe) let unsafeModel = model
     let fires = Count()
-    await S.withTracking({
+    _ = await S.withTracking({
       await Task.detached { RenderContext.render { _ = 0 } }.value
-      _ = unsafeModel.value
+      _ = model.value
     }, onChange: { fires.bump() })
     model.value = 1
     #expect(fires.value == 1, "the bound scope recorded the read made after the render")
@@ -349,12 +348,11 @@ struct UntrackedAccessTests {
     let reporter = collecting()
     typealias S = UntrackedChecking<LockTaskKeyPath>
     let model = RowModel<S>()
-    nonisolated(unsafe) let unsafeModel = model
     await RenderContext.render {
       await Task.detached {
-        await S.withTracking({ _ = unsafeModel.title }, onChange: {})
+        _ = await S.withTracking({ _ = model.title }, onChange: {})
       }.value
-      _ = unsafeModel.value
+      _ = model.value
     }
     #expect(reporter.reports.map(\.field) == [0])
   }

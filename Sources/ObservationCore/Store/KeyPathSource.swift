@@ -9,7 +9,7 @@
 /// level, each collecting and replaying the reads of all above it: through the
 /// composed key path when every step from the root is a key path, else through
 /// the parent's projection and this step (`keyPath`, or the compiled getter of
-/// `scope(state:get:action:)`).
+/// a `.get` path).
 @usableFromInline
 final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   let parent: StateSource<Parent>
@@ -20,6 +20,7 @@ final class KeyPathSource<Parent, State: ObservableState>: MemoSource<State> {
   private let parentCanEnd: Bool
 
   /// A child projected through `keyPath` at run time.
+  @usableFromInline
   init(parent: StateSource<Parent>, keyPath: KeyPath<Parent, State>, tree: StoreTree<State.Strategy>) {
     self.parent = parent
     self.keyPath = keyPath

@@ -1,5 +1,5 @@
 /// Where a located state lives in the root's memory: the root's address and
-/// every step down to the state (`scope(state:locate:action:)`), walked in one
+/// every step down to the state (`.locate` paths), walked in one
 /// loop.
 ///
 /// A closure composed per level (`{ step(parentLocation()) }`) would make a
@@ -14,7 +14,7 @@
 /// an immutable field of a path it does not retain: no retain and release of a
 /// closure context per level.
 ///
-/// A path scoped in place (`scope(state:locate:change:reducer:)`) holds a
+/// A path scoped in place (`scope(state:change:reducer:)`) holds a
 /// second step per level, which finds the child for a change: the same walk,
 /// each level's storage made unique on the way (copy-on-write) and its change
 /// noted, so that a send is reduced where the state is stored.

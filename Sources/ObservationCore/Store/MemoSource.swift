@@ -6,7 +6,7 @@ import Synchronization
 /// The memo lives in fields that `Store.read` reads directly (specialised for the
 /// state in the caller), so a warm read is a flag test and the read itself, plus
 /// a replay of the remembered reads when a scope is open. A state located in the
-/// root's memory (`scope(state:locate:action:)`) is remembered by its address
+/// root's memory (a `.locate` path) is remembered by its address
 /// rather than copied, and is current until the tree's next send: it holds no
 /// buffer of the state, so the send need not drop it, and a read after the send
 /// finds it stale by its stamp and locates the state again. The state sits in

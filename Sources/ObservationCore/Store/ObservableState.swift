@@ -64,7 +64,7 @@ extension ObservableState {
   }
 
   /// Records a read of `field` of the state at `state`, read in place: what a
-  /// located step down (`Store.scope(state:locate:action:)`) records.
+  /// located step down (a `.locate` path of `Store.scope`) records.
   ///
   /// Calling `access` on `state.pointee` would copy the whole state first (a
   /// retain and a release per reference it holds); this loads the registrar

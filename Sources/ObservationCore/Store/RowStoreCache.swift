@@ -25,7 +25,7 @@ final class RowStoreCache<ID: Hashable> {
   /// it, and their ids, in no particular order. Guarded by the tree's guard.
   @exclusivity(unchecked) @usableFromInline var stores: ContiguousArray<AnyObject> = []
   @exclusivity(unchecked) @usableFromInline var ids: ContiguousArray<ID> = []
-  /// The collection's located path, for `scope(row:of:locate:action:)`: the
+  /// The collection's located path, for rows scoped through a `.locate` path: the
   /// same for every row, made when the first row store is. Guarded.
   @exclusivity(unchecked) @usableFromInline var located: LocatedPath?
   /// How many stores the cache may hold before the next sweep.

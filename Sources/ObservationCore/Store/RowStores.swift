@@ -2,13 +2,14 @@
 /// iterates (SwiftUI's `ForEach` over `store.scope(rows:…)`), made the cheap
 /// way so that the idiomatic loop is the fast one.
 ///
-/// Making it reads the collection's ids once, through `locate` (a tracked read
-/// of the collection's field and of its structure: an observer of the list
-/// hears of rows added, removed or moved). A row store is scoped on first
+/// Making it reads the collection's ids once, the way its path says (a tracked
+/// read of the collection's field and of its structure: an observer of the
+/// list hears of rows added, removed or moved). A row store is scoped on first
 /// access to its position and cached per id by the parent, as
-/// ``Store/scope(row:of:locate:action:)`` caches it, and evicted when its row
-/// ends; iterating twice returns the same stores. Nothing is copied per row:
-/// no key path is projected and no collection is copied out of its parent.
+/// ``Store/scope(row:of:action:)`` caches it, and evicted when its row ends;
+/// iterating twice returns the same stores. With a path found in place
+/// (`.locate`), nothing is copied per row: no key path is projected and no
+/// collection is copied out of its parent.
 ///
 /// The ids are those read when the collection was made: read it again (in the
 /// next render) after a send that may have changed them. A position whose row
@@ -19,21 +20,23 @@ public struct RowStores<
   /// The ids, in order, as read when the collection was made.
   public let ids: [Row.ID]
   @usableFromInline let parent: Store<ParentState, ParentAction>
-  @usableFromInline let keyPath: KeyPath<ParentState, IdentifiedArray<Row>>
-  @usableFromInline let locate: (UnsafePointer<ParentState>) -> UnsafePointer<IdentifiedArray<Row>>
+  @usableFromInline let path: ChildPath<ParentState, IdentifiedArray<Row>>
   @usableFromInline let embed: (Row.ID, RowAction) -> ParentAction
 
   @inlinable
   init(
-    parent: Store<ParentState, ParentAction>, keyPath: KeyPath<ParentState, IdentifiedArray<Row>>,
-    locate: @escaping (UnsafePointer<ParentState>) -> UnsafePointer<IdentifiedArray<Row>>,
+    parent: Store<ParentState, ParentAction>, path: ChildPath<ParentState, IdentifiedArray<Row>>,
     embed: @escaping (Row.ID, RowAction) -> ParentAction
   ) {
     self.parent = parent
-    self.keyPath = keyPath
-    self.locate = locate
+    self.path = path
     self.embed = embed
-    ids = parent.read { state in withUnsafePointer(to: state) { locate($0).pointee.ids } }
+    if let locate = path.locator {
+      ids = parent.read { state in withUnsafePointer(to: state) { locate($0).pointee.ids } }
+    } else {
+      let get = path.getter
+      ids = parent.read { get($0).ids }
+    }
   }
 
   @inlinable
@@ -48,7 +51,7 @@ public struct RowStores<
   ///   exists; its first access finds the row by id.
   @inlinable
   public subscript(position: Int) -> Store<Row, RowAction> {
-    guard let store = parent.scope(row: ids[position], of: keyPath, locate: locate, action: embed) else {
+    guard let store = parent.scope(row: ids[position], of: path, action: embed) else {
       preconditionFailure("row \(ids[position]) was removed after its row stores were read; read them again")
     }
     return store
@@ -56,16 +59,16 @@ public struct RowStores<
 }
 
 extension Store {
-  /// The row stores of the identified collection at `keyPath`, in its order:
-  /// `ForEach(store.scope(rows: \.rows, locate: State.rows(at:), action:
-  /// Action.row))`. `locate` is the field found in place, which the
-  /// `StateAccessors` plugin writes for every field (`State.rows(at:)`).
+  /// The row stores of the identified collection `path` reaches, in its
+  /// order: `ForEach(store.scope(rows: .locate(\.rows, State.rows(at:)),
+  /// action: Action.row))`. Found in place (`.locate`, with the accessor the
+  /// `StateAccessors` plugin writes for every field, `State.rows(at:)`), a
+  /// row's reads copy nothing.
   @inlinable
   public func scope<Row, RowAction>(
-    rows keyPath: KeyPath<State, IdentifiedArray<Row>>,
-    locate: @escaping (UnsafePointer<State>) -> UnsafePointer<IdentifiedArray<Row>>,
+    rows path: ChildPath<State, IdentifiedArray<Row>>,
     action embed: @escaping (Row.ID, RowAction) -> Action
   ) -> RowStores<State, Action, Row, RowAction> where Row.Strategy == Strategy {
-    RowStores(parent: self, keyPath: keyPath, locate: locate, embed: embed)
+    RowStores(parent: self, path: path, embed: embed)
   }
 }

@@ -36,14 +36,14 @@ class StateSource<State> {
   /// The state projected from the root's current state in one call: what `read`
   /// passes to its body, reading the same getters in the same order. Called
   /// under the tree's guard; specialised code wherever the steps down were
-  /// compiled (`scope(state:get:action:)` and its row and optional forms).
+  /// compiled (a `.get` or `.locate` path, of a state, optional or row child).
   @usableFromInline
   func projection() -> () -> State {
     preconditionFailure("subclass responsibility")
   }
 
   /// Where the state lives in the root's memory, found in place, when every
-  /// step down from the root is a located one (`scope(state:locate:action:)`):
+  /// step down from the root is a located one (a `.locate` path):
   /// no level's state is copied on the way down. Its `locate` is called under
   /// the tree's guard; the address holds until the next send.
   @usableFromInline

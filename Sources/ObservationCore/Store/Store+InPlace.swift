@@ -1,5 +1,5 @@
 extension Store {
-  /// The child store of the nested state at `keyPath`, which reduces its own
+  /// The child store of the nested state `path` finds in place, which reduces its own
   /// actions with `reducer` where the state is stored: its parent's reducer
   /// never sees them.
   ///
@@ -20,10 +20,10 @@ extension Store {
   /// `Scope`); a parent that reacts to a child's action needs `action:`.
   ///
   /// - Parameters:
-  ///   - keyPath: the child's identity among its siblings (cached per path),
-  ///     and what a debug build checks `locate` against.
-  ///   - locate: the child's address in its parent's, for reads, as for
-  ///     `scope(state:locate:action:)`.
+  ///   - path: the child, found in place (``ChildPath/locate(_:_:)``): its
+  ///     key path is its identity among its siblings (cached per path, apart
+  ///     from a child scoped with `action:`), its address in its parent's is
+  ///     what reads take.
   ///   - change: the child's address in its parent's for a change in place,
   ///     or `nil` if there is no child (the action is then dropped): the
   ///     child's storage made unique, and the change noted with
@@ -32,24 +32,28 @@ extension Store {
   ///     guard, while nothing else touches the parent.
   ///   - reducer: the child's reducer; its effects' actions are reduced in
   ///     place too, within the same send.
-  /// - Precondition: this store is the root store or was scoped in place.
+  /// - Precondition: `path` is found in place, and this store is the root
+  ///   store or was scoped in place.
   /// - Complexity: a send calls each level's `change` once, in one loop from
   ///   the root's memory, and the reducer; it allocates nothing.
   @inlinable
   public func scope<ChildState: ObservableState, ChildAction>(
-    state keyPath: KeyPath<State, ChildState>,
-    locate: @escaping (UnsafePointer<State>) -> UnsafePointer<ChildState>,
+    state path: ChildPath<State, ChildState>,
     change: @escaping (UnsafeMutablePointer<State>) -> UnsafeMutablePointer<ChildState>?,
     reducer: @escaping Reducer<ChildState, ChildAction>
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
+    guard let locate = path.locator else {
+      preconditionFailure("scope(state:change:reducer:) needs a path found in place: .locate(keyPath, locate)")
+    }
+    let keyPath = path.keyPath
     let key = ChildKey(InPlaceKey(path: keyPath))
     return tree.withExclusiveAccess {
       if let cached = children[key] as? Store<ChildState, ChildAction> { return cached }
       guard let parentPath = source.locatedPath(), parentPath.canChange else {
         preconditionFailure(
-          "scope(state:locate:change:reducer:) scopes in place only below the root store or a store scoped in place")
+          "scope(state:change:reducer:) scopes in place only below the root store or a store scoped in place")
       }
-      assertLocates(keyPath, locate, "scope(state:locate:change:reducer:)")
+      assertFinds(path, { $0._$identity }, "scope(state:change:reducer:)")
       let located = parentPath.appending(locate, change: change)
       let childSource = KeyPathSource(
         parent: source, keyPath: keyPath, located: located,
@@ -74,23 +78,6 @@ extension Store {
       children[key] = child
       return child
     }
-  }
-
-  /// The source of a child found with `locate`: in place along the located
-  /// path from the root's memory where there is one, else applied to a copy
-  /// of this store's state.
-  @inlinable
-  func locatedSource<ChildState: ObservableState>(
-    _ keyPath: KeyPath<State, ChildState>,
-    _ locate: @escaping (UnsafePointer<State>) -> UnsafePointer<ChildState>
-  ) -> KeyPathSource<State, ChildState> where ChildState.Strategy == Strategy {
-    if let located = source.locatedPath()?.appending(locate) {
-      return KeyPathSource(
-        parent: source, keyPath: keyPath, located: located,
-        project: { located.locate(ChildState.self).pointee }, tree: tree)
-    }
-    let step = { (parent: State) in withUnsafePointer(to: parent) { locate($0).pointee } }
-    return KeyPathSource(parent: source, keyPath: keyPath, project: projection(step), tree: tree)
   }
 
   /// Runs `reduce` as a send of this tree runs its root's reducer (memos
@@ -132,7 +119,7 @@ extension Store {
 extension ObservableState {
   /// Notes that child state `field` of the state at `state` is about to be
   /// changed in place, keeping its identity: what a change step of
-  /// `Store.scope(state:locate:change:reducer:)` notes, as `didModify` notes
+  /// `Store.scope(state:change:reducer:)` notes, as `didModify` notes
   /// it after a reducer's change. Strategies that skip unchanged identity
   /// note nothing; the others note a write of `field`.
   @inlinable @inline(__always)

@@ -1,0 +1,113 @@
+extension Store {
+  /// The child store of the row `id` of the identified collection `path`
+  /// reaches, or `nil` if there is no such row: the per-row store of a
+  /// `ForEach`. Cached per row; the store ends when its row is removed or
+  /// replaced. `path`'s key path and `id` are its identity.
+  ///
+  /// Its reads find the row where it was found last, and look it up by id only
+  /// when a removal moved it. The collection is reached the way `path` says
+  /// (``ChildPath``); found in place (`.locate`), a read copies neither the
+  /// collection nor its parent, where a getter or a key path returns the
+  /// collection by value (a retain and a release of its storage and of its
+  /// registrar per read, and per presence check before a send that follows
+  /// another row's).
+  ///
+  /// Inlinable, so that the closures it makes (the row's way from the root,
+  /// its presence check and the dispatch of its actions) are specialised where
+  /// the store is scoped.
+  ///
+  /// - Complexity: amortised O(1) once the row's store exists (a lookup of
+  ///   the id in the collection's cache of row stores).
+  @inlinable
+  public func scope<Row, RowAction>(
+    row id: Row.ID,
+    of path: ChildPath<State, IdentifiedArray<Row>>,
+    action embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
+    tree.withExclusiveAccess {
+      let cache = rowCache(path.keyPath, for: Row.self, RowAction.self)
+      if let cached = cache.store(for: id) as? Store<Row, RowAction>, cached.source.isPresent {
+        return cached
+      }
+      return rowChild(id, of: path, cache: cache, embed: embed)
+    }
+  }
+
+  /// The row store cache of the collection at `keyPath`, made on first use.
+  /// Called under the tree's guard.
+  @inlinable
+  func rowCache<Row, RowAction>(
+    _ keyPath: KeyPath<State, IdentifiedArray<Row>>, for _: Row.Type, _: RowAction.Type
+  ) -> RowStoreCache<Row.ID> where Row.Strategy == Strategy {
+    let cache: RowStoreCache<Row.ID>
+    // The same key path, hence the same row type: the cast is sound.
+    if let last = lastRowCache, last.path === keyPath {
+      cache = unsafeDowncast(last.cache, to: RowStoreCache<Row.ID>.self)
+    } else {
+      let key = ChildKey(RowCacheKey(path: keyPath))
+      if let found = children[key] {
+        cache = unsafeDowncast(found, to: RowStoreCache<Row.ID>.self)
+      } else {
+        cache = RowStoreCache()
+        children[key] = cache
+      }
+      lastRowCache = (keyPath, cache)
+    }
+    return cache
+  }
+
+  /// The store of the row `id`, made and cached under the tree's guard; `nil`,
+  /// and nothing cached, if there is no such row.
+  ///
+  /// The way down is the row source's own (a struct, not a closure composed
+  /// here): along the collection's located path, made once and kept with the
+  /// cache, when the collection is found in place from the root; else from the
+  /// root's memory, lent, or from the parent's projection, through a getter.
+  @inlinable
+  func rowChild<Row, RowAction>(
+    _ id: Row.ID, of path: ChildPath<State, IdentifiedArray<Row>>, cache: RowStoreCache<Row.ID>,
+    embed: @escaping (Row.ID, RowAction) -> Action
+  ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
+    assertFinds(path, { $0._$identity }, "scope(row:of:action:)")
+    let child: Store<Row, RowAction>
+    if let locate = path.locator, cache.located != nil || source.locatedPath() != nil {
+      if cache.located == nil { cache.located = source.locatedPath()?.appending(locate) }
+      let located = cache.located.unsafelyUnwrapped
+      guard let row = IdentifiedArray.row(id, in: located.locate(IdentifiedArray<Row>.self)) else {
+        cache.remove(id)
+        return nil
+      }
+      child = rowChild(initial: row, id: id, rows: LocatedRows<Row>(path: located), embed: embed)
+    } else {
+      let get = path.getter
+      guard let row = source.read({ get($0)[id: id] }) else {
+        cache.remove(id)
+        return nil
+      }
+      if let rootState {
+        child = rowChild(initial: row, id: id, rows: RootRows(root: rootState, get: get), embed: embed)
+      } else {
+        child = rowChild(
+          initial: row, id: id, rows: ProjectedRows(parent: source.projection(), get: get), embed: embed)
+      }
+    }
+    cache.insert(child, for: id) { store in
+      // A store of another action type at this path is kept: its row is not known here.
+      (store as? Store<Row, RowAction>)?.source.isPresent ?? true
+    }
+    return child
+  }
+
+  /// The store of the row `id`, found by `rows`: one ``RowSource``, which
+  /// finds the row and embeds the store's actions itself, so that the store's
+  /// dispatch captures nothing else (a closure of one object is that object,
+  /// with no context of its own).
+  @inlinable
+  func rowChild<Rows: RowCollectionWay, RowAction>(
+    initial: Rows.Row, id: Rows.Row.ID, rows: Rows, embed: @escaping (Rows.Row.ID, RowAction) -> Action
+  ) -> Store<Rows.Row, RowAction> where Rows.Row.Strategy == Strategy {
+    let source = RowSource<Rows, Action, RowAction>(
+      parent: self.source, initial: initial, id: id, rows: rows, tree: tree, dispatch: dispatch, embed: embed)
+    return Store<Rows.Row, RowAction>(tree: tree, source: source) { [source] action in source.send(action) }
+  }
+}
