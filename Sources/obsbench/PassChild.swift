@@ -9,8 +9,9 @@ import Foundation
 /// than the samples of one process show. So `run` starts `obsbench pass-child
 /// REQUEST.json RESULTS.json` once per pass, one after another: each reads its
 /// ``PassRequest``, measures the pass with ``BenchmarkRunner/measurePass(_:pass:of:environment:)``
-/// (the path an in-process run takes too) and writes the pass's results; passes
-/// after the first adopt its iteration counts instead of calibrating again.
+/// (the path an in-process run takes too) and writes the pass's results.
+/// Which passes run, in which order and with what configuration is
+/// ``PassLoop``'s, for every run.
 enum PassChild {
   /// The hidden subcommand a pass runs as.
   static let command = "pass-child"
@@ -26,33 +27,29 @@ enum PassChild {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
   }
 
-  /// Measures every pass of `selection` in its own process and returns their
-  /// runs in pass order.
-  ///
-  /// - Throws: ``UsageError`` when a pass could not start or ended without results.
-  static func measure(
-    _ selection: BenchmarkSelection, configuration: RunConfiguration, console: Console
-  ) throws -> [BenchmarkRun] {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
-    var runs = [BenchmarkRun]()
-    var calibration: [CaseKey: Int]?
-    let passes = configuration.passes
-    let start = MonotonicClock.now()
-    for pass in 1...passes {
-      let elapsed = Double(MonotonicClock.now() &- start) / 1e9
-      let request = PassRequest(
-        selection: selection,
-        configuration: configuration.forPass(pass, calibratedIterations: calibration, elapsedSeconds: elapsed),
-        pass: pass, passes: passes,
-        secondsPerPass: runs.last.map(\.settings.durationSeconds))
-      runs.append(
-        try measure(
-          request, executable: currentExecutable, in: scratch, name: "pass-\(pass)", label: "pass \(pass) of \(passes)")
-      )
-      if pass == 1 { calibration = BenchmarkRunner.calibration(of: runs[0]) }
+  /// Launches each pass as `obsbench pass-child` of its build's executable:
+  /// this one, or an A/B run's baseline binary.
+  struct Launcher: PassLauncher {
+    let selection: BenchmarkSelection
+    let scratch: Scratch
+    /// The baseline build's executable, in an A/B run.
+    let baseline: String?
+    let console: Console
+
+    func measure(_ pass: ScheduledPass) throws -> BenchmarkRun {
+      let request = PassRequest(pass, selection: selection)
+      guard let baseline else {
+        return try PassChild.measure(
+          request, executable: currentExecutable, in: scratch, name: "pass-\(pass.pass)",
+          label: "pass \(pass.pass) of \(pass.passes)")
+      }
+      let side = pass.build.rawValue
+      console.printError("obsbench: A/B pass \(pass.pass) of \(pass.passes), \(side) build")
+      let executable = pass.build == .baseline ? baseline : currentExecutable
+      return try PassChild.measure(
+        request, executable: executable, in: scratch, name: "\(side)-\(pass.pass)",
+        label: "the \(side) build's pass \(pass.pass) of \(pass.passes)")
     }
-    return runs
   }
 
   /// A folder in the temporary directory for the passes' requests and results,
@@ -114,7 +111,7 @@ enum PassChild {
     let plan = try BenchmarkPlan(registry: registry, selection: request.selection)
     let progress = ProgressPrinter(
       console: console, label: "pass \(request.pass)/\(request.passes)", casesAsStatus: true,
-      laterPasses: request.passes - request.pass, secondsPerPass: request.secondsPerPass)
+      laterPasses: request.laterPasses ?? request.passes - request.pass, secondsPerPass: request.secondsPerPass)
     let runner = BenchmarkRunner(configuration: request.configuration, onEvent: progress.handle)
     let run = runner.measurePass(
       plan, pass: request.pass, of: request.passes, environment: RunEnvironment.ofThisBuild())

@@ -11,7 +11,7 @@ struct RunOptions {
   /// What to measure: time (in process), instructions (under callgrind), or both.
   var metrics: Set<RunMetric> = [.time]
   /// An A/B run's other build: the obsbench whose passes alternate with this
-  /// one's (``PairedPasses``).
+  /// one's (``PassSchedule/paired(_:)``).
   var baselineBinary: String?
   /// The change an A/B run's verdict counts (`--threshold`, default 5%).
   var threshold = 0.05

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// ```
 /// plan ─▶ measure passes ─▶ merge ─▶ checks ─▶ instructions ─▶ publish ─▶ write
-///          (one child per pass,     (suite checks,  (callgrind,   (figures,  (every format
-///           or in process:           none is the     when asked)   effects    reads them)
-///           measurePass each)        floor)                        once)
+///          (PassLoop: a child       (suite checks,  (callgrind,   (figures,  (every format
+///           per pass of either       none is the     when asked)   effects    reads them)
+///           build, or in process)    floor)                        once)
 /// ```
 ///
 /// Everything that can be wrong with the input is found in ``init``, before the
@@ -70,47 +70,62 @@ struct RunPipeline {
     return cases
   }
 
-  /// Steps 2 and 3, measure passes and merge: every pass measured one way
-  /// (``BenchmarkRunner/measurePass(_:pass:of:environment:)``), in a child
-  /// process of its own where it can be.
-  func measure() throws -> BenchmarkRun {
-    let configuration = options.configuration
-    let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
-    guard configuration.passes > 1 && separateProcesses && PassChild.available else {
-      return runner.run(plan, environment: RunEnvironment.ofThisBuild())
-    }
-    let start = MonotonicClock.now()
-    let loadAtStart = SystemLoad.current()
-    let passes = try PassChild.measure(options.selection, configuration: configuration, console: console)
-    let loadAtEnd = SystemLoad.current()
-    return runner.merge(
-      passes, plan: plan, environment: RunEnvironment.ofThisBuild(),
-      durationSeconds: Double(MonotonicClock.now() &- start) / 1e9,
-      backgroundLoadCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } },
-      stealCores: loadAtStart.flatMap { start in loadAtEnd.map { $0.stealCores(since: start) } })
+  /// The run's passes: P passes of this build, or, with a baseline binary, P
+  /// pairs of passes of both builds (A B, B A, …).
+  var schedule: PassSchedule {
+    options.baselineBinary == nil ? .passes(options.configuration.passes) : .paired(options.configuration.passes)
   }
 
-  /// Steps 2 and 3 of an A/B run (`--baseline-binary`): both builds' passes,
-  /// interleaved (``PairedPasses``), merged build by build. The baseline keeps
-  /// the environment its own passes recorded (its build commit).
-  func measurePaired(baseline binary: String) throws -> (baseline: BenchmarkRun, current: BenchmarkRun) {
-    guard separateProcesses && PassChild.available else {
-      throw UsageError("run: --baseline-binary runs each pass as a process of the obsbench executable")
+  /// How the passes are launched: each as a child process of its build's
+  /// executable where it can be, else (a one-pass run, or a test host running
+  /// the command in process) in this process.
+  ///
+  /// - Throws: ``UsageError`` for an A/B run that cannot start processes.
+  func launcher(scratch: () throws -> PassChild.Scratch) throws -> any PassLauncher {
+    let canStartPasses = separateProcesses && PassChild.available
+    if let binary = options.baselineBinary {
+      guard canStartPasses else {
+        throw UsageError("run: --baseline-binary runs each pass as a process of the obsbench executable")
+      }
+      return PassChild.Launcher(
+        selection: options.selection, scratch: try scratch(), baseline: binary, console: console)
     }
+    guard options.configuration.passes > 1 && canStartPasses else {
+      return InProcessLauncher(plan: plan, environment: RunEnvironment.ofThisBuild(), onEvent: progress.handle)
+    }
+    return PassChild.Launcher(selection: options.selection, scratch: try scratch(), baseline: nil, console: console)
+  }
+
+  /// Steps 2 and 3, measure passes and merge: the schedule's passes through
+  /// the one loop (``PassLoop``), launched by `launcher` (``launcher(scratch:)``
+  /// unless given), then merged build by build. An A/B run's baseline keeps
+  /// the environment its own passes recorded (its build commit).
+  func measure(
+    launcher given: (any PassLauncher)? = nil
+  ) throws -> (baseline: BenchmarkRun?, current: BenchmarkRun) {
+    var scratch: PassChild.Scratch?
+    defer { scratch?.remove() }
+    let launcher =
+      try given
+      ?? launcher {
+        let made = try PassChild.Scratch()
+        scratch = made
+        return made
+      }
     let configuration = options.configuration
-    let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
     let start = MonotonicClock.now()
     let loadAtStart = SystemLoad.current()
-    let measured = try PairedPasses.measure(
-      options.selection, configuration: configuration, baseline: binary, console: console)
+    let measured = try PassLoop.run(schedule, configuration: configuration, launcher: launcher)
     let loadAtEnd = SystemLoad.current()
     let duration = Double(MonotonicClock.now() &- start) / 1e9
     let load = loadAtStart.flatMap { start in loadAtEnd.map { $0.backgroundCores(since: start) } }
     let steal = loadAtStart.flatMap { start in loadAtEnd.map { $0.stealCores(since: start) } }
-    let environment = RunEnvironment.current(buildCommit: buildCommit)
+    let runner = BenchmarkRunner(configuration: configuration, onEvent: progress.handle)
+    let environment = RunEnvironment.ofThisBuild()
     let current = runner.merge(
       measured.current, plan: plan, environment: environment, durationSeconds: duration, backgroundLoadCores: load,
       stealCores: steal)
+    guard options.baselineBinary != nil else { return (nil, current) }
     let baseline = runner.merge(
       measured.baseline, plan: plan, environment: measured.baseline.first?.environment ?? environment,
       durationSeconds: duration, backgroundLoadCores: load, stealCores: steal)
@@ -163,12 +178,8 @@ struct RunPipeline {
   func run(arguments: [String], into folder: OutputFolder) throws -> Outcome {
     var run: BenchmarkRun
     var baseline: BenchmarkRun?
-    if let binary = options.baselineBinary {
-      (baseline, run) = try measurePaired(baseline: binary)
-      progress.finish()
-      check(&run)
-    } else if options.metrics.contains(.time) {
-      run = try measure()
+    if options.baselineBinary != nil || options.metrics.contains(.time) {
+      (baseline, run) = try measure()
       progress.finish()
       check(&run)
     } else {

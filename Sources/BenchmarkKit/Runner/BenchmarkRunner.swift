@@ -1,11 +1,12 @@
 /// Measures a plan's cases: the harness's core loop.
 ///
 /// A run is measured in passes, each on freshly prepared cases, and every pass is
-/// measured the same way, by ``measurePass(_:pass:of:environment:)``: `obsbench
-/// run` starts one child process per pass (so that each pass also lands its heap
-/// and stack afresh, as a rerun would), tests and a one-pass run call it in
-/// process through ``run(_:environment:)``; both merge the passes with
-/// ``merge(_:plan:environment:durationSeconds:backgroundLoadCores:)``.
+/// measured the same way, by ``measurePass(_:pass:of:environment:)``, and every
+/// run's passes go through one loop (``PassLoop``): `obsbench run` launches each
+/// pass as a child process (so that each pass also lands its heap and stack
+/// afresh, as a rerun would), tests and a one-pass run launch them in process
+/// through ``run(_:environment:launcher:)``; both merge the passes with
+/// ``merge(_:plan:environment:durationSeconds:backgroundLoadCores:stealCores:)``.
 ///
 /// Within a pass, for each group (one scenario and size) it prepares every
 /// strategy's case, calibrates each (or adopts the first pass's count), then
@@ -23,25 +24,22 @@ public struct BenchmarkRunner {
     self.onEvent = onEvent
   }
 
-  /// Measures every pass of `plan` in this process, one after another, and
-  /// merges them: the same passes and merge as `obsbench run`'s child processes.
+  /// Measures every pass of `plan` and merges them: the passes ``PassLoop``
+  /// schedules, launched by `launcher` (in this process unless given), and the
+  /// same merge as `obsbench run`'s.
   ///
   /// Failures of single cases (a throwing factory, a wrong notification count)
   /// are recorded in their results, never thrown: the other cases still run.
-  public func run(_ plan: BenchmarkPlan, environment: RunEnvironment) -> BenchmarkRun {
+  public func run(
+    _ plan: BenchmarkPlan, environment: RunEnvironment, launcher: (any PassLauncher)? = nil
+  ) -> BenchmarkRun {
     let start = MonotonicClock.now()
     let loadAtStart = SystemLoad.current()
-    let passes = configuration.passes
-    var measured = [BenchmarkRun]()
-    var calibrated = configuration.calibratedIterations
-    for pass in 1...passes {
-      var runner = self
-      runner.configuration = configuration.forPass(
-        pass, calibratedIterations: calibrated,
-        elapsedSeconds: Double(MonotonicClock.now() &- start) / 1e9)
-      measured.append(runner.measurePass(plan, pass: pass, of: passes, environment: environment))
-      if pass == 1 { calibrated = Self.calibration(of: measured[0]) }
-    }
+    let launcher = launcher ?? InProcessLauncher(plan: plan, environment: environment, onEvent: onEvent)
+    // The in-process launcher does not throw for this build's passes.
+    let measured =
+      (try? PassLoop.run(.passes(configuration.passes), configuration: configuration, launcher: launcher))?.current
+      ?? []
     let loadAtEnd = SystemLoad.current()
     return merge(
       measured, plan: plan, environment: environment,

@@ -98,17 +98,22 @@ public enum HarnessFault: String, CaseIterable, Codable, Hashable, Sendable {
 }
 
 extension RunConfiguration {
-  /// The configuration pass `pass` (1-based) is measured with: the run's, with
-  /// the first pass's iteration counts to adopt, a seed of its own (the passes'
-  /// bootstraps should not be alike for no reason), and what is left of the
-  /// run's budget shared by the passes still to run, so a pass that overran
-  /// leaves the later ones less and the run keeps to its budget.
-  public func forPass(_ pass: Int, calibratedIterations: [CaseKey: Int]?, elapsedSeconds: Double) -> RunConfiguration {
+  /// The configuration pass `pass` (1-based) is measured with, when it is the
+  /// `slot`-th of the run's `slots` passes (of any build): the run's, with
+  /// the first slot's iteration counts to adopt, a seed of its own derived
+  /// from the pass number (the passes' bootstraps should not be alike for no
+  /// reason; both builds of an A/B pair share it, so they take the cases in
+  /// the same order), and what is left of the run's budget shared by the
+  /// passes still to run, so a pass that overran leaves the later ones less
+  /// and the run keeps to its budget.
+  public func forPass(
+    _ pass: Int, slot: Int, of slots: Int, calibratedIterations: [CaseKey: Int]?, elapsedSeconds: Double
+  ) -> RunConfiguration {
     var configuration = self
-    configuration.calibratedIterations = pass > 1 ? calibratedIterations : self.calibratedIterations
+    configuration.calibratedIterations = slot > 1 ? calibratedIterations : self.calibratedIterations
     configuration.seed = seed &+ UInt64(pass)
     configuration.timeBudgetSeconds = timeBudgetSeconds.map {
-      max(0.001, ($0 - elapsedSeconds) / Double(passes - pass + 1))
+      max(0.001, ($0 - elapsedSeconds) / Double(slots - slot + 1))
     }
     return configuration
   }
