@@ -28,7 +28,7 @@ public struct ChildPath<Parent, Child> {
   @usableFromInline
   enum Way {
     case projected
-    case get((Parent) -> Child)
+    case get(ChildGetter<Parent, Child>)
     case locate((UnsafePointer<Parent>) -> UnsafePointer<Child>)
   }
 
@@ -48,7 +48,7 @@ public struct ChildPath<Parent, Child> {
   /// which must read what `keyPath` reads (the same getters in the same order).
   @inlinable
   public static func get(_ keyPath: KeyPath<Parent, Child>, _ get: @escaping (Parent) -> Child) -> Self {
-    Self(keyPath: keyPath, way: .get(get))
+    Self(keyPath: keyPath, way: .get(ChildGetter(get)))
   }
 
   /// The child at `keyPath`, found in place by `locate`: its address in the
@@ -66,18 +66,25 @@ public struct ChildPath<Parent, Child> {
     Self(keyPath: keyPath, way: .locate(locate))
   }
 
-  /// The way down as a getter, whatever the way: the step a projection
-  /// applies to a copy of the parent's state.
-  @inlinable
-  var getter: (Parent) -> Child {
+  /// The child of `parent`, found the path's way in a copy of it.
+  @inlinable @inline(__always)
+  func child(of parent: Parent) -> Child {
     switch way {
-    case .projected:
-      return { [keyPath] in $0[keyPath: keyPath] }
-    case .get(let get):
-      return get
-    case .locate(let locate):
-      // The copy of the parent lives for the call: the address is read within it.
-      return { parent in withUnsafePointer(to: parent) { locate($0).pointee } }
+    case .projected: parent[keyPath: keyPath]
+    case .get(let getter): getter.get(parent)
+    // The copy of the parent lives for the call: the address is read within it.
+    case .locate(let locate): withUnsafePointer(to: parent) { locate($0).pointee }
+    }
+  }
+
+  /// The way down as a getter: the path's own, or one made for its way (a
+  /// closure, allocated, for a key path or an address).
+  @inlinable
+  var getter: ChildGetter<Parent, Child> {
+    switch way {
+    case .projected: ChildGetter { [keyPath] in $0[keyPath: keyPath] }
+    case .get(let getter): getter
+    case .locate(let locate): ChildGetter { parent in withUnsafePointer(to: parent) { locate($0).pointee } }
     }
   }
 
@@ -99,13 +106,27 @@ extension Store {
     _ path: ChildPath<State, Child>, _ identity: (Child) -> StateIdentity?, _ scope: String
   ) {
     #if DEBUG
-    if case .projected = path.way { return }
-    let get = path.getter
-    source.read { state in
-      assert(
-        identity(get(state)) == identity(state[keyPath: path.keyPath]),
-        "\(scope): the way down finds another state than the key path \(path.keyPath)")
-    }
+      if case .projected = path.way { return }
+      source.read { state in
+        assert(
+          identity(path.child(of: state)) == identity(state[keyPath: path.keyPath]),
+          "\(scope): the way down finds another state than the key path \(path.keyPath)")
+      }
     #endif
   }
+}
+
+/// A getter of a child, kept as one value from the path that holds it to the
+/// code that calls it.
+///
+/// A closure stored in a generic type is stored in its most general form; a
+/// closure taken out of one as a value of a concrete type (`(State) ->
+/// Rows`) and stored in another generic type is converted there and back, a
+/// reabstraction thunk allocated each time (one per row store made). Wrapped,
+/// it is moved as the struct it is, and only ever called.
+public struct ChildGetter<Parent, Child> {
+  @usableFromInline let get: (Parent) -> Child
+
+  @inlinable
+  init(_ get: @escaping (Parent) -> Child) { self.get = get }
 }

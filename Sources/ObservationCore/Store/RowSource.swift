@@ -108,17 +108,17 @@ struct LocatedRows<Row: ObservableState & Identifiable>: RowCollectionWay {
 @usableFromInline
 struct RootRows<Parent, Row: ObservableState & Identifiable>: RowCollectionWay {
   @usableFromInline let root: UnsafeMutablePointer<Parent>
-  @usableFromInline let get: (Parent) -> IdentifiedArray<Row>
+  @usableFromInline let getter: ChildGetter<Parent, IdentifiedArray<Row>>
 
   @inlinable
-  init(root: UnsafeMutablePointer<Parent>, get: @escaping (Parent) -> IdentifiedArray<Row>) {
+  init(root: UnsafeMutablePointer<Parent>, getter: ChildGetter<Parent, IdentifiedArray<Row>>) {
     self.root = root
-    self.get = get
+    self.getter = getter
   }
 
   @inlinable
   func withStorage<R>(_ body: (IdentifiedStorage<Row>) -> R) -> R {
-    root.withPointeeLent { body(get($0)._storage) }
+    root.withPointeeLent { body(getter.get($0)._storage) }
   }
 }
 
@@ -126,16 +126,16 @@ struct RootRows<Parent, Row: ObservableState & Identifiable>: RowCollectionWay {
 @usableFromInline
 struct ProjectedRows<Parent, Row: ObservableState & Identifiable>: RowCollectionWay {
   @usableFromInline let parent: () -> Parent
-  @usableFromInline let get: (Parent) -> IdentifiedArray<Row>
+  @usableFromInline let getter: ChildGetter<Parent, IdentifiedArray<Row>>
 
   @inlinable
-  init(parent: @escaping () -> Parent, get: @escaping (Parent) -> IdentifiedArray<Row>) {
+  init(parent: @escaping () -> Parent, getter: ChildGetter<Parent, IdentifiedArray<Row>>) {
     self.parent = parent
-    self.get = get
+    self.getter = getter
   }
 
   @inlinable
   func withStorage<R>(_ body: (IdentifiedStorage<Row>) -> R) -> R {
-    body(get(parent())._storage)
+    body(getter.get(parent())._storage)
   }
 }

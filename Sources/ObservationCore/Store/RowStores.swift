@@ -31,12 +31,7 @@ public struct RowStores<
     self.parent = parent
     self.path = path
     self.embed = embed
-    if let locate = path.locator {
-      ids = parent.read { state in withUnsafePointer(to: state) { locate($0).pointee.ids } }
-    } else {
-      let get = path.getter
-      ids = parent.read { get($0).ids }
-    }
+    ids = parent.read { path.child(of: $0).ids }
   }
 
   @inlinable

@@ -61,41 +61,52 @@ extension Store {
   ///
   /// The way down is the row source's own (a struct, not a closure composed
   /// here): along the collection's located path, made once and kept with the
-  /// cache, when the collection is found in place from the root; else from the
-  /// root's memory, lent, or from the parent's projection, through a getter.
+  /// cache, when the collection is found in place from the root; else the
+  /// path's getter applied to the root's memory, lent, or to the parent's
+  /// projection.
   @inlinable
   func rowChild<Row, RowAction>(
     _ id: Row.ID, of path: ChildPath<State, IdentifiedArray<Row>>, cache: RowStoreCache<Row.ID>,
     embed: @escaping (Row.ID, RowAction) -> Action
   ) -> Store<Row, RowAction>? where Row.Strategy == Strategy {
     assertFinds(path, { $0._$identity }, "scope(row:of:action:)")
+    if let locate = path.locator, cache.located == nil {
+      cache.located = source.locatedPath()?.appending(locate)
+    }
     let child: Store<Row, RowAction>
-    if let locate = path.locator, cache.located != nil || source.locatedPath() != nil {
-      if cache.located == nil { cache.located = source.locatedPath()?.appending(locate) }
-      let located = cache.located.unsafelyUnwrapped
+    if path.locator != nil, let located = cache.located {
       guard let row = IdentifiedArray.row(id, in: located.locate(IdentifiedArray<Row>.self)) else {
         cache.remove(id)
         return nil
       }
       child = rowChild(initial: row, id: id, rows: LocatedRows<Row>(path: located), embed: embed)
     } else {
-      let get = path.getter
-      guard let row = source.read({ get($0)[id: id] }) else {
+      let getter = path.getter
+      guard let row = source.read({ getter.get($0)[id: id] }) else {
         cache.remove(id)
         return nil
       }
       if let rootState {
-        child = rowChild(initial: row, id: id, rows: RootRows(root: rootState, get: get), embed: embed)
+        child = rowChild(initial: row, id: id, rows: RootRows(root: rootState, getter: getter), embed: embed)
       } else {
         child = rowChild(
-          initial: row, id: id, rows: ProjectedRows(parent: source.projection(), get: get), embed: embed)
+          initial: row, id: id, rows: ProjectedRows(parent: source.projection(), getter: getter), embed: embed)
       }
     }
+    cacheRow(child, id, in: cache)
+    return child
+  }
+
+  /// Caches the row store `child` of row `id` in `cache`, sweeping out the
+  /// stores of ended rows when the cache is due.
+  @inlinable
+  func cacheRow<Row: ObservableState & Identifiable, RowAction>(
+    _ child: Store<Row, RowAction>, _ id: Row.ID, in cache: RowStoreCache<Row.ID>
+  ) where Row.Strategy == Strategy {
     cache.insert(child, for: id) { store in
       // A store of another action type at this path is kept: its row is not known here.
       (store as? Store<Row, RowAction>)?.source.isPresent ?? true
     }
-    return child
   }
 
   /// The store of the row `id`, found by `rows`: one ``RowSource``, which

@@ -42,8 +42,7 @@ extension Store {
     state path: ChildPath<State, ChildState?>,
     action embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? where ChildState.Strategy == Strategy {
-    let get = path.getter
-    let current = read(get)
+    let current = read { path.child(of: $0) }
     return tree.withExclusiveAccess {
       let key = ChildKey(path.keyPath)
       guard let current else {
@@ -54,7 +53,7 @@ extension Store {
         return cached
       }
       assertFinds(path, { $0?._$identity }, "scope(state:action:)")
-      let project = projection(get)
+      let project = projection { path.child(of: $0) }
       let child = endingChild(
         initial: current,
         refresh: { _, last in
@@ -80,15 +79,16 @@ extension Store {
     switch path.way {
     case .projected:
       return KeyPathSource(parent: source, keyPath: path.keyPath, tree: tree)
-    case .get(let get):
-      return KeyPathSource(parent: source, keyPath: path.keyPath, project: projection(get), tree: tree)
+    case .get(let getter):
+      return KeyPathSource(parent: source, keyPath: path.keyPath, project: projection(getter.get), tree: tree)
     case .locate(let locate):
       if let located = source.locatedPath()?.appending(locate) {
         return KeyPathSource(
           parent: source, keyPath: path.keyPath, located: located,
           project: { located.locate(ChildState.self).pointee }, tree: tree)
       }
-      return KeyPathSource(parent: source, keyPath: path.keyPath, project: projection(path.getter), tree: tree)
+      return KeyPathSource(
+        parent: source, keyPath: path.keyPath, project: projection { path.child(of: $0) }, tree: tree)
     }
   }
 

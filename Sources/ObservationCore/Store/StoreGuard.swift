@@ -42,7 +42,7 @@ public struct IsolationGuard: StoreGuard {
   @inlinable
   public func withExclusiveAccess<R>(_ body: () -> R) -> R {
     #if DEBUG
-    ObservationActor.shared.assertIsolated("a store of an actor strategy was used outside ObservationActor")
+      ObservationActor.shared.assertIsolated("a store of an actor strategy was used outside ObservationActor")
     #endif
     return body()
   }
