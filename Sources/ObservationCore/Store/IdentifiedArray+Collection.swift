@@ -33,7 +33,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     get {
       access(Self.structure)
       let storage = _storage
-      return storage.rows[storage.slots[storage.ids[position]]!].unsafelyUnwrapped
+      return storage[slot: storage.slots[storage.ids[position]]!]
     }
     set {
       let id = _storage.ids[position]
@@ -84,12 +84,14 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     if unique { storage.order = [] }
     // The first position whose id the sort changed, if any: a sort that
     // changes the order changes it near the front, as a rule.
-    let firstChange = try storage.rows.withUnsafeBufferPointer { rows in
-      let base = rows.baseAddress.unsafelyUnwrapped
-      try slots.sort { try areInIncreasingOrder(Self.payload(base + $0).pointee, Self.payload(base + $1).pointee) }
-      return storage.ids.withUnsafeBufferPointer { ids in
-        slots.indices.first { Self.payload(base + slots[$0]).pointee.id != ids[$0] }
-      }
+    //
+    // Sound: the slots are the index's, each an initialised row; nothing
+    // writes the storage while they are read (this collection is under
+    // exclusive access), and the pointer to the ids is used inside its closure.
+    let rows = storage.rows
+    try slots.sort { try areInIncreasingOrder(rows[$0], rows[$1]) }
+    let firstChange = storage.ids.withUnsafeBufferPointer { ids in
+      slots.indices.first { rows[slots[$0]].id != ids[$0] }
     }
     guard let firstChange else {
       if unique { storage.order = slots }
@@ -101,11 +103,10 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     // The ids rewritten in place from there: no array of them made and
     // compared. A copy's rows sit in the same slots.
     let sorted = _storage
-    sorted.rows.withUnsafeBufferPointer { rows in
-      let base = rows.baseAddress.unsafelyUnwrapped
-      sorted.ids.withUnsafeMutableBufferPointer { ids in
-        for position in firstChange..<ids.count { ids[position] = Self.payload(base + slots[position]).pointee.id }
-      }
+    // Sound: the ids' buffer pointer is used inside its closure, and the rows
+    // (read through the subscript, in place) are not written meanwhile.
+    sorted.ids.withUnsafeMutableBufferPointer { ids in
+      for position in firstChange..<ids.count { ids[position] = sorted[slot: slots[position]].id }
     }
     // The next sort starts from here, without looking an id up.
     sorted.order = slots
@@ -125,23 +126,23 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   @inlinable
   static func slotsInOrder(of storage: IdentifiedStorage<Element>) -> [Int] {
     let kept = storage.order
-    let found: [Int]? = storage.rows.withUnsafeBufferPointer { rows in
-      storage.ids.withUnsafeBufferPointer { ids in
-        // Distinct ids at distinct positions: a slot that holds its
-        // position's id is no other position's.
-        let holds = { (position: Int, slot: Int) in
-          slot < rows.count && rows[slot].unsafelyUnwrapped.id == ids[position]
-        }
-        if !kept.isEmpty, kept.count == ids.count {
-          assert(
-            kept.indices.allSatisfy { storage.slots[ids[$0]] == kept[$0] },
-            "IdentifiedArray: a kept order that does not hold")
-          return kept
-        }
-        if rows.count == ids.count, ids.indices.allSatisfy({ holds($0, $0) }) { return Array(0..<ids.count) }
-        return nil
+    // Sound: the ids' buffer pointer is used inside its closure; the rows are
+    // read in place through `holds`, which checks the slot's range.
+    let found: [Int]? = storage.ids.withUnsafeBufferPointer { ids in
+      if !kept.isEmpty, kept.count == ids.count {
+        assert(
+          kept.indices.allSatisfy { storage.slots[ids[$0]] == kept[$0] },
+          "IdentifiedArray: a kept order that does not hold")
+        return kept
       }
+      // Distinct ids at distinct positions: a slot that holds its position's
+      // id is no other position's.
+      if storage.count == ids.count, ids.indices.allSatisfy({ storage.holds(ids[$0], at: $0) }) {
+        return Array(0..<ids.count)
+      }
+      return nil
     }
+    // Sound: every id of the order has a slot in the index.
     return found ?? storage.ids.map { storage.slots[$0].unsafelyUnwrapped }
   }
 
@@ -168,12 +169,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     let slots = Self.slotsInOrder(of: storage)
     var kept: [ID] = []
     kept.reserveCapacity(storage.ids.count)
-    try storage.rows.withUnsafeBufferPointer { rows in
-      let base = rows.baseAddress.unsafelyUnwrapped
-      for (id, slot) in zip(storage.ids, slots) where try !shouldBeRemoved(Self.payload(base + slot).pointee) {
-        kept.append(id)
-      }
-    }
+    for (id, slot) in zip(storage.ids, slots) where try !shouldBeRemoved(storage[slot: slot]) { kept.append(id) }
     return kept.count == storage.ids.count ? nil : kept
   }
 

@@ -10,14 +10,14 @@ extension IdentifiedArray {
     makeUnique()
     let storage = _storage
     if let slot = storage.slots[element.id] {
-      let old = storage.rows[slot].unsafelyUnwrapped
+      let old = storage[slot: slot]
       if old._$identity != element._$identity { old.didReplace() }
-      storage.rows[slot] = element
+      storage[slot: slot] = element
       return
     }
     storage.ids.insert(element.id, at: Swift.min(Swift.max(index, 0), storage.ids.count))
-    storage.slots.set(element.id, slot: storage.rows.count)
-    storage.rows.append(element)
+    storage.slots.set(element.id, slot: storage.count)
+    storage.append(element)
     didSet(Self.structure)
   }
 
@@ -25,8 +25,7 @@ extension IdentifiedArray {
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     guard let slot = _storage.slots[id] else { return nil }
-    let removed = _storage.rows[slot].unsafelyUnwrapped
-    removeSlot(of: id, at: slot)
+    let removed = removeSlot(of: id, at: slot)
     // Unique since `removeSlot`.
     _storage.ids.remove(at: _storage.ids.firstIndex(of: id)!)
     removed.didReplace()
@@ -59,29 +58,25 @@ extension IdentifiedArray {
     let new = IdentifiedStorage<Element>()
     let capacity = elements.underestimatedCount
     new.ids.reserveCapacity(capacity)
-    new.rows.reserveCapacity(capacity)
+    new.reserveCapacity(capacity)
     new.slots = SlotIndex(capacity: capacity)
-    old.rows.withUnsafeBufferPointer { oldRows in
-      // The old rows kept (same id, same identity), by slot: on the stack
-      // unless there are many.
-      withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldRows.count) { kept in
-        kept.initialize(repeating: false)
-        for element in elements {
-          let id = element.id
-          let hash = SlotIndex<ID>.hash(id)
-          guard new.slots.insert(id, slot: new.rows.count, hash: hash) else { continue }
-          new.ids.append(id)
-          new.rows.append(element)
-          // Compared where the old row is stored: a copy of it would retain
-          // and release every reference it holds.
-          if let slot = old.slots.find(id, hash: hash),
-            Self.identity(of: oldRows.baseAddress.unsafelyUnwrapped + slot) == element._$registrar.identity
-          {
-            kept[slot] = true
-          }
+    // The old rows kept (same id, same identity), by slot: on the stack unless
+    // there are many. Sound: the buffer is used inside its closure only.
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: old.count) { kept in
+      kept.initialize(repeating: false)
+      for element in elements {
+        let id = element.id
+        let hash = SlotIndex<ID>.hash(id)
+        guard new.slots.insert(id, slot: new.count, hash: hash) else { continue }
+        new.ids.append(id)
+        new.append(element)
+        // Compared where the old row is stored: a copy of it would retain and
+        // release every reference it holds.
+        if let slot = old.slots.find(id, hash: hash), Self.identity(of: old, slot) == element._$registrar.identity {
+          kept[slot] = true
         }
-        for slot in oldRows.indices where !kept[slot] { oldRows[slot].unsafelyUnwrapped.didReplace() }
       }
+      for slot in 0..<old.count where !kept[slot] { old[slot: slot].didReplace() }
     }
     let structureChanged = new.ids != old.ids
     _storage = new
@@ -110,24 +105,23 @@ extension IdentifiedArray {
     let new = IdentifiedStorage<Element>()
     let capacity = ids.underestimatedCount
     new.ids.reserveCapacity(capacity)
-    new.rows.reserveCapacity(capacity)
+    new.reserveCapacity(capacity)
     new.slots = SlotIndex(capacity: capacity)
-    old.rows.withUnsafeBufferPointer { oldRows in
-      withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldRows.count) { kept in
-        kept.initialize(repeating: false)
-        for id in ids {
-          let hash = SlotIndex<ID>.hash(id)
-          guard new.slots.insert(id, slot: new.rows.count, hash: hash) else { continue }
-          new.ids.append(id)
-          if let slot = old.slots.find(id, hash: hash) {
-            new.rows.append(oldRows[slot])
-            kept[slot] = true
-          } else {
-            new.rows.append(missing(id))
-          }
+    // Sound: the buffer is used inside its closure only.
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: old.count) { kept in
+      kept.initialize(repeating: false)
+      for id in ids {
+        let hash = SlotIndex<ID>.hash(id)
+        guard new.slots.insert(id, slot: new.count, hash: hash) else { continue }
+        new.ids.append(id)
+        if let slot = old.slots.find(id, hash: hash) {
+          new.append(old[slot: slot])
+          kept[slot] = true
+        } else {
+          new.append(missing(id))
         }
-        for slot in oldRows.indices where !kept[slot] { oldRows[slot].unsafelyUnwrapped.didReplace() }
       }
+      for slot in 0..<old.count where !kept[slot] { old[slot: slot].didReplace() }
     }
     let structureChanged = new.ids != old.ids
     _storage = new
@@ -147,9 +141,10 @@ extension IdentifiedArray {
   @inlinable
   mutating func replaceAllInPlace(ids: some Sequence<ID>, missing: (ID) -> Element) {
     let storage = _storage
-    let before = storage.rows.count
+    let before = storage.count
     var listed: [ID] = []
     listed.reserveCapacity(Swift.max(ids.underestimatedCount, storage.ids.count))
+    // Sound: the buffer is used inside its closure only.
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: before) { kept in
       kept.initialize(repeating: false)
       for id in ids {
@@ -159,20 +154,20 @@ extension IdentifiedArray {
           guard slot < before, !kept[slot] else { continue }
           kept[slot] = true
         } else {
-          storage.slots.insert(id, slot: storage.rows.count, hash: hash)
-          storage.rows.append(missing(id))
+          storage.slots.insert(id, slot: storage.count, hash: hash)
+          storage.append(missing(id))
         }
         listed.append(id)
       }
       // From the last slot down: the slot moved into each hole is then one
       // kept or added, never one still to remove.
       for slot in stride(from: before - 1, through: 0, by: -1) where !kept[slot] {
-        storage.rows[slot].unsafelyUnwrapped.didReplace()
+        storage[slot: slot].didReplace()
         // The id the row is stored under, which only a search finds for a
         // row stored under another one (`rows[id: a] = rowWithIDb`).
-        var id = storage.rows[slot].unsafelyUnwrapped.id
-        if storage.slots[id] != slot { id = storage.slots.id(ofSlot: slot).unsafelyUnwrapped }
-        Self.removeSlot(of: id, at: slot, in: storage)
+        var id = storage[slot: slot].id
+        if storage.slots[id] != slot { id = storage.slots.id(ofSlot: slot)! }
+        storage.removeRow(of: id, at: slot)
       }
     }
     guard listed != storage.ids else { return }
@@ -180,9 +175,11 @@ extension IdentifiedArray {
     didSet(Self.structure)
   }
 
-  /// The identity of the row in `slot`, its registrar loaded unretained.
+  /// The identity of the row in `slot` of `storage`, its registrar loaded
+  /// unretained.
   @inlinable @inline(__always)
-  static func identity(of slot: UnsafePointer<Element?>) -> UInt64 {
-    Unmanaged.passUnretained(payload(slot).pointee._$registrar)._withUnsafeGuaranteedRef { $0.identity }
+  static func identity(of storage: IdentifiedStorage<Element>, _ slot: Int) -> UInt64 {
+    // Sound: the row holds its registrar, and nothing writes the row meanwhile.
+    Unmanaged.passUnretained(storage[slot: slot]._$registrar)._withUnsafeGuaranteedRef { $0.identity }
   }
 }

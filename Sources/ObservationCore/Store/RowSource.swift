@@ -22,7 +22,7 @@ final class RowSource<Rows: RowCollectionWay, ParentAction, RowAction>: EndingSo
   /// The way to the collection from the root's state.
   @usableFromInline let rows: Rows
   /// The slot the row was found in last, or `.max`: what lets its reads skip
-  /// the lookup by id (`IdentifiedArray.rowAddress(_:in:near:)`). Written under
+  /// the lookup by id (`IdentifiedStorage.rowAddress(_:near:)`). Written under
   /// the tree's guard; an atomic because a row's send reads it without
   /// (`send(_:)`). Relaxed loads and stores are plain moves.
   @usableFromInline let slot = Atomic<Int>(.max)
@@ -40,7 +40,7 @@ final class RowSource<Rows: RowCollectionWay, ParentAction, RowAction>: EndingSo
     self.dispatch = dispatch
     self.embed = embed
     // Closures that capture nothing, specialised here: the source they are
-    // passed is this one.
+    // passed is this one (sound downcasts: `EndingSource` passes itself).
     super.init(
       parent: parent, initial: initial,
       refresh: { source, last in unsafeDowncast(source, to: Self.self).refreshRow(into: last) },
@@ -61,14 +61,18 @@ final class RowSource<Rows: RowCollectionWay, ParentAction, RowAction>: EndingSo
   @inlinable
   func refreshRow(into last: UnsafeMutablePointer<Row>) -> Bool {
     let hint = slot.load(ordering: .relaxed)
-    return found(rows.withStorage { IdentifiedArray.refreshRow(id, in: $0, near: hint, into: last) })
+    // Sound: `last` is this source's own memory, lent for the call under the
+    // tree's guard; the storage is read within `withStorage`'s closure.
+    return found(rows.withStorage { $0.refreshRow(id, near: hint, into: last) })
   }
 
   /// `find` of an ending source: whether the row is there with `identity`.
   @inlinable
   func findRow(_ identity: StateIdentity) -> Bool {
     let hint = slot.load(ordering: .relaxed)
-    return found(rows.withStorage { IdentifiedArray.findRow(id, in: $0, near: hint, identity: identity) })
+    // Sound: the storage is read within `withStorage`'s closure, under the
+    // tree's guard.
+    return found(rows.withStorage { $0.findRow(id, near: hint, identity: identity) })
   }
 
   /// The row store's send: dropped once the row ended; otherwise the action,
@@ -100,6 +104,8 @@ struct LocatedRows<Row: ObservableState & Identifiable>: RowCollectionWay {
 
   @inlinable
   func withStorage<R>(_ body: (IdentifiedStorage<Row>) -> R) -> R {
+    // Sound: the located collection lives in the root's state, which the
+    // tree's guard, held by the caller, keeps from being written meanwhile.
     body(path.locate(IdentifiedArray<Row>.self).pointee._storage)
   }
 }
@@ -107,6 +113,8 @@ struct LocatedRows<Row: ObservableState & Identifiable>: RowCollectionWay {
 /// A collection returned by a getter from the root's state, lent in place.
 @usableFromInline
 struct RootRows<Parent, Row: ObservableState & Identifiable>: RowCollectionWay {
+  /// The root store's state memory (`RootSource.state`), read under the
+  /// tree's guard.
   @usableFromInline let root: UnsafeMutablePointer<Parent>
   @usableFromInline let getter: ChildGetter<Parent, IdentifiedArray<Row>>
 
@@ -118,6 +126,9 @@ struct RootRows<Parent, Row: ObservableState & Identifiable>: RowCollectionWay {
 
   @inlinable
   func withStorage<R>(_ body: (IdentifiedStorage<Row>) -> R) -> R {
+    // Sound: the caller holds the tree's guard, so nothing else reaches the
+    // root's state while it is lent, and the getter is given the value, not
+    // the memory.
     root.withPointeeLent { body(getter.get($0)._storage) }
   }
 }

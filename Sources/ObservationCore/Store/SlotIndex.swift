@@ -48,6 +48,7 @@ struct SlotIndex<ID: Hashable> {
   @inlinable @inline(__always)
   static func hash(_ id: ID) -> UInt {
     if ID.self == Int.self {
+      // Sound: `ID` is `Int`, just checked.
       return UInt(bitPattern: unsafeBitCast(id, to: Int.self)) &* 0x9E37_79B9_7F4A_7C15
     }
     return UInt(bitPattern: id.hashValue) &* 0x9E37_79B9_7F4A_7C15
@@ -65,6 +66,7 @@ struct SlotIndex<ID: Hashable> {
   @inlinable
   func find(_ id: ID, hash: UInt) -> Int? {
     let shift = self.shift
+    // Sound: the buffer pointer is used inside its closure only.
     return buckets.withUnsafeBufferPointer { buckets in
       let mask = buckets.count &- 1
       var at = Self.bucket(of: hash, shift: shift)
@@ -90,6 +92,7 @@ struct SlotIndex<ID: Hashable> {
     if (count &+ 1) &* 4 > buckets.count &* 3 { grow() }
     let mask = buckets.count &- 1
     var at = Self.bucket(of: hash, shift: shift)
+    // Sound: the buffer pointer is used inside its closure only.
     let added: Bool = buckets.withUnsafeMutableBufferPointer { buckets in
       while let entry = buckets[at] {
         if entry.id == id {
@@ -118,6 +121,7 @@ struct SlotIndex<ID: Hashable> {
     }
     guard buckets[hole] != nil else { return }
     count &-= 1
+    // Sound: the buffer pointer is used inside its closure only.
     buckets.withUnsafeMutableBufferPointer { buckets in
       var next = (hole &+ 1) & mask
       while let entry = buckets[next] {
@@ -140,6 +144,7 @@ struct SlotIndex<ID: Hashable> {
   /// hold a slot and not its id.
   @inlinable
   func id(ofSlot slot: Int) -> ID? {
+    // Sound: an entry whose slot matched is not nil.
     for entry in buckets where entry?.slot == slot { return entry.unsafelyUnwrapped.id }
     return nil
   }
@@ -156,6 +161,7 @@ struct SlotIndex<ID: Hashable> {
     shift &-= 1
     let shift = self.shift
     let mask = buckets.count &- 1
+    // Sound: the buffer pointer is used inside its closure only.
     buckets.withUnsafeMutableBufferPointer { buckets in
       for case let entry? in old {
         var at = Self.bucket(of: Self.hash(entry.id), shift: shift)
