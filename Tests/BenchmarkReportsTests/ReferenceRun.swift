@@ -44,7 +44,7 @@ enum ReferenceRun {
     var generator = SplitMix64(seed: seed)
     var copy = run
     copy.cases = run.cases.map { result in
-      guard let statistics = result.statistics, !result.samples.isEmpty else { return result }
+      guard result.statistics != nil, !result.samples.isEmpty else { return result }
       var moved = result
       let sampling = BlockBootstrap.relativeSpreadOfMedian(result.samples) ?? 0
       let spread = min(max(0.01, 2 * sampling), 1)
