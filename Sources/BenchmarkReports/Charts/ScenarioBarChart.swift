@@ -71,7 +71,7 @@ struct ScenarioBarChart {
       let color = ChartPalette.color(of: strategy)
       canvas.text(
         strategy, x: timeX - 10, y: rowTop + rowHeight / 2 + 1, anchor: .end, size: 12.5,
-        weight: strategy == "apple" ? "700" : nil)
+        weight: strategy == ReferenceStrategy.apple ? "700" : nil)
       for run in 0..<runs {
         let y = rowTop + Double(run) * Self.barHeight
         let opacity = ChartPalette.opacity(ofRun: run, of: runs)
@@ -174,7 +174,8 @@ struct ScenarioBarChart {
         }
       }
     }
-    return view.result(run: runLabels.count - 1, strategy: "apple", size: size)?.notificationsPerOperation
+    return view.result(run: runLabels.count - 1, strategy: ReferenceStrategy.apple, size: size)?
+      .notificationsPerOperation
   }
 
   private var notificationNote: String {
@@ -188,7 +189,8 @@ struct ScenarioBarChart {
   /// The time and the published ratio to `apple`, when there is one.
   private func timeLabel(_ median: Double, run: Int, strategy: String) -> String {
     let text = ChartLabel.duration(median)
-    guard strategy != "apple", let published = view.result(run: run, strategy: strategy, size: size)?.published,
+    guard strategy != ReferenceStrategy.apple,
+      let published = view.result(run: run, strategy: strategy, size: size)?.published,
       let ratio = published.ratioToApple
     else { return text }
     if case .unresolved = ratio { return text }
