@@ -44,8 +44,8 @@ extension Registry {
   /// catalog's roles, `apple` the reference and `none` the floor.
   public static var strategyRoles: [String: String] {
     var roles = Dictionary(uniqueKeysWithValues: StrategyCatalog.entries.map { ($0.id, $0.role.rawValue) })
-    roles["apple"] = "reference"
-    roles["none"] = "floor"
+    roles[ReferenceStrategy.apple] = "reference"
+    roles[ReferenceStrategy.floor] = "floor"
     return roles
   }
 }

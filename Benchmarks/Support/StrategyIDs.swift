@@ -1,3 +1,4 @@
+import BenchmarkKit
 import ObservationCore
 
 /// The strategy lists scenarios declare, in report order, each a filter on the
@@ -7,10 +8,10 @@ import ObservationCore
 /// (or to ``Registry/suites(adding:)``) appears in every list its capabilities
 /// allow, after the matrix.
 enum StrategyIDs {
-  /// Swift's `Observation` module.
-  static let apple = "apple"
-  /// No observation: the floor.
-  static let none = "none"
+  /// Swift's `Observation` module: the reference (``ReferenceStrategy/apple``).
+  static let apple = ReferenceStrategy.apple
+  /// No observation: the floor (``ReferenceStrategy/floor``).
+  static let none = ReferenceStrategy.floor
 
   private static var roster: StrategyRoster { StrategyRoster.current }
 

@@ -17,7 +17,7 @@ enum CoverageText {
       }
       return "\(suite): " + parts.joined(separator: ", ")
     }
-    let reference = IntervalCoverage.reference
+    let reference = ReferenceStrategy.apple
     lines.append(
       "coverage: " + tally(coverage.ratios)
         + " have B's ratio to \(reference) inside A's 95% interval; \(coverage.ratios.skipped) left out (no interval "

@@ -65,7 +65,8 @@ enum ReportCommand {
     var runs = ReportRuns.combining(entries)
     // The latest run's kept profiles, when it counted instructions: the profile view.
     runs.profiles = parsed.positionals.last.flatMap(RegressionExplanations.profiles(besideResults:))
-    let written = try ReportWriter.write(runs, formats: formats, owning: .report, to: folder.path)
+    let written = try ReportWriter.write(
+      runs, formats: formats, owning: .report, to: folder.path, onStep: TestHooks.reportWriteStep)
     withExtendedLifetime(folder) {}
     for path in written {
       console.print(path)

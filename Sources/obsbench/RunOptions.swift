@@ -35,16 +35,41 @@ struct RunOptions {
       throw UsageError("run: unexpected argument '\(extra)'; see 'obsbench run --help'")
     }
     let quick = parsed.flags.contains("--quick")
-    configuration = quick ? .quick : .standard
-    // A new seed every run, so no two runs repeat one placement and order of the
-    // cases; `--seed` repeats a run's (results.json records it).
-    configuration.seed = UInt64.random(in: 0...UInt64.max)
-    if let seed = parsed.value("--seed") {
-      guard let value = UInt64(seed) else {
-        throw UsageError("run: --seed needs a whole number from 0 to \(UInt64.max), got '\(seed)'")
-      }
-      configuration.seed = value
+    let seed = try Self.seed(parsed)
+    selection = try Self.selection(parsed, quick: quick)
+    configuration = try Self.configuration(parsed, quick: quick, seed: seed)
+    rulesPath = parsed.value("--rules")
+    if let out = parsed.value("--out") {
+      guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }
+      outputDirectory = out
     }
+    if let metrics = try Self.metrics(parsed) { self.metrics = metrics }
+    try parseBaseline(parsed)
+    if let formats = parsed.value("--format") {
+      do {
+        self.formats = try OutputFormat.parseList(formats)
+      } catch {
+        throw UsageError("run: \(error.message)")
+      }
+    }
+  }
+
+  /// The bootstrap seed: `--seed`'s, else a new one every run, so that no two
+  /// runs repeat one placement and order of the cases (results.json records it,
+  /// so `--seed` repeats a run's).
+  private static func seed(_ parsed: ParsedArguments) throws(UsageError) -> UInt64 {
+    let random = UInt64.random(in: 0...UInt64.max)
+    guard let seed = parsed.value("--seed") else { return random }
+    guard let value = UInt64(seed) else {
+      throw UsageError("run: --seed needs a whole number from 0 to \(UInt64.max), got '\(seed)'")
+    }
+    return value
+  }
+
+  /// Which cases to run: `--suite`, `--scenario`, `--strategy` (`all` is every
+  /// strategy, as is leaving it out) and `--sizes`.
+  private static func selection(_ parsed: ParsedArguments, quick: Bool) throws(UsageError) -> BenchmarkSelection {
+    var selection = BenchmarkSelection()
     selection.quick = quick
     selection.suites = try parsed.list("--suite", command: "run")
     selection.scenarios = try parsed.list("--scenario", command: "run")?.map(GlobPattern.init)
@@ -52,8 +77,18 @@ struct RunOptions {
       selection.strategies = strategies
     }
     if let sizes = parsed.value("--sizes") {
-      selection.sizes = try Self.parseSizes(sizes)
+      selection.sizes = try parseSizes(sizes)
     }
+    return selection
+  }
+
+  /// How to measure: `--quick`'s configuration or the standard one, with `seed`,
+  /// the samples and passes asked for, the time budget and a fault to inject.
+  private static func configuration(
+    _ parsed: ParsedArguments, quick: Bool, seed: UInt64
+  ) throws(UsageError) -> RunConfiguration {
+    var configuration = quick ? RunConfiguration.quick : .standard
+    configuration.seed = seed
     if let samples = parsed.value("--samples") {
       guard let count = Int(samples), count >= 1, count <= 100_000 else {
         throw UsageError("run: --samples needs a whole number from 1 to 100000, got '\(samples)'")
@@ -66,10 +101,32 @@ struct RunOptions {
       }
       configuration.passes = count
     }
-    // A pass takes at least its minimum of every case. Passes asked for by name
-    // raise the default sample count to what they need; against an explicit
-    // `--samples` too small for them it is an error, not a silent cut. Default
-    // passes fit the samples asked for (`--samples 3`: one pass of 3).
+    try fitPasses(&configuration, parsed)
+    if let budget = parsed.value("--time-budget") {
+      guard let seconds = Double(budget), seconds.isFinite, seconds > 0 else {
+        throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")
+      }
+      configuration.timeBudgetSeconds = seconds
+    }
+    if let fault = parsed.value("--inject-fault") {
+      guard let known = HarnessFault(rawValue: fault) else {
+        throw UsageError(
+          "run: unknown fault '\(fault)'; faults: \(HarnessFault.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      configuration.fault = known
+    }
+    return configuration
+  }
+
+  /// Makes the samples and the passes of `configuration` fit each other.
+  ///
+  /// A pass takes at least its minimum of every case. Passes asked for by name
+  /// raise the default sample count to what they need; against an explicit
+  /// `--samples` too small for them it is an error, not a silent cut. Default
+  /// passes fit the samples asked for (`--samples 3`: one pass of 3).
+  private static func fitPasses(
+    _ configuration: inout RunConfiguration, _ parsed: ParsedArguments
+  ) throws(UsageError) {
     configuration.minimumSamples = min(RunConfiguration.standard.minimumSamples, configuration.samples)
     if let passes = parsed.value("--passes"), let count = Int(passes) {
       let needed = count * RunConfiguration.standard.minimumSamples
@@ -84,33 +141,25 @@ struct RunOptions {
     }
     configuration.passes = max(
       1, min(configuration.passes, configuration.samples / max(configuration.minimumSamples, 1)))
-    if let budget = parsed.value("--time-budget") {
-      guard let seconds = Double(budget), seconds.isFinite, seconds > 0 else {
-        throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")
+  }
+
+  /// The metrics of `--metric`, or `nil` when it is not given.
+  private static func metrics(_ parsed: ParsedArguments) throws(UsageError) -> Set<RunMetric>? {
+    guard let names = try parsed.list("--metric", command: "run") else { return nil }
+    var metrics = Set<RunMetric>()
+    for name in names {
+      guard let metric = RunMetric(rawValue: name) else {
+        throw UsageError("run: unknown metric '\(name)'; metrics: time, instructions")
       }
-      configuration.timeBudgetSeconds = seconds
+      metrics.insert(metric)
     }
-    if let fault = parsed.value("--inject-fault") {
-      guard let known = HarnessFault(rawValue: fault) else {
-        throw UsageError(
-          "run: unknown fault '\(fault)'; faults: \(HarnessFault.allCases.map(\.rawValue).joined(separator: ", "))")
-      }
-      configuration.fault = known
-    }
-    rulesPath = parsed.value("--rules")
-    if let out = parsed.value("--out") {
-      guard !out.isEmpty else { throw UsageError("run: --out needs a folder") }
-      outputDirectory = out
-    }
-    if let metrics = try parsed.list("--metric", command: "run") {
-      self.metrics = []
-      for name in metrics {
-        guard let metric = RunMetric(rawValue: name) else {
-          throw UsageError("run: unknown metric '\(name)'; metrics: time, instructions")
-        }
-        self.metrics.insert(metric)
-      }
-    }
+    return metrics
+  }
+
+  /// An A/B run's other build (`--baseline-binary`) and the change its verdict
+  /// counts (`--threshold`), checked against the metrics and passes already
+  /// parsed: an A/B run times two builds pass by pass.
+  private mutating func parseBaseline(_ parsed: ParsedArguments) throws(UsageError) {
     if let named = parsed.value("--baseline-binary") {
       let binary = try ExecutablePath.resolve(named, option: "--baseline-binary", command: "run")
       guard metrics == [.time] else {
@@ -128,13 +177,6 @@ struct RunOptions {
       guard baselineBinary != nil else { throw UsageError("run: --threshold is for A/B runs, with --baseline-binary") }
       do {
         self.threshold = try RunComparison.parseThreshold(threshold)
-      } catch {
-        throw UsageError("run: \(error.message)")
-      }
-    }
-    if let formats = parsed.value("--format") {
-      do {
-        self.formats = try OutputFormat.parseList(formats)
       } catch {
         throw UsageError("run: \(error.message)")
       }

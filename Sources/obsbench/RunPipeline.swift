@@ -216,7 +216,8 @@ struct RunPipeline {
     }
     var runs = ReportRuns(run)
     runs.profiles = profiles
-    let written = try ReportWriter.write(runs, formats: options.formats, alongside: kept, to: folder.path)
+    let written = try ReportWriter.write(
+      runs, formats: options.formats, alongside: kept, to: folder.path, onStep: TestHooks.reportWriteStep)
     return Outcome(run: run, written: written, comparison: comparison, explanations: explanations)
   }
 }

@@ -1,3 +1,4 @@
+import BenchmarkKit
 import Foundation
 
 /// The colours of the report: one per strategy, the same in every chart, and the
@@ -26,8 +27,8 @@ enum ChartPalette {
   /// The colour of strategy `id`.
   static func color(of id: String) -> String {
     switch id {
-    case "apple": return apple
-    case "none": return none
+    case ReferenceStrategy.apple: return apple
+    case ReferenceStrategy.floor: return none
     default: break
     }
     let refined = id.contains("+")

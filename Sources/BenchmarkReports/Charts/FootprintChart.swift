@@ -32,7 +32,7 @@ enum FootprintChart {
         + "one more and drop it", x: labelWidth, y: top - 8, size: 10.5, fill: "#444")
     for (index, bar) in bars.enumerated() {
       let y = top + Double(index) * rowHeight
-      let reference = [SummaryTable.reference, SummaryTable.floor].contains(bar.key)
+      let reference = [ReferenceStrategy.apple, ReferenceStrategy.floor].contains(bar.key)
       canvas.text(
         bar.key, x: labelWidth - 8, y: y + rowHeight / 2 + 4, anchor: .end, size: 11,
         fill: reference ? "#777" : "#222")

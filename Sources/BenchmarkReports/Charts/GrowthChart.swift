@@ -68,7 +68,8 @@ struct GrowthChart {
       for (run, points) in series[index].enumerated() {
         let placed = points.map { (x: x.position(Double($0.size)), y: y.position($0.median)) }
         canvas.polyline(
-          placed, stroke: color, width: strategy == "apple" ? 2.6 : 1.8, dash: ChartPalette.dash(ofRun: run))
+          placed, stroke: color, width: strategy == ReferenceStrategy.apple ? 2.6 : 1.8,
+          dash: ChartPalette.dash(ofRun: run))
         for (point, source) in zip(placed, points) {
           canvas.circle(
             cx: point.x, cy: point.y, r: 2.8, fill: color,
@@ -83,7 +84,7 @@ struct GrowthChart {
       let exponents = series[index].map { GrowthFit.slope(points: $0).map { NumberFormat.fixed($0, 2) } ?? "–" }
       canvas.text(
         "\(strategy)  k=\(exponents.joined(separator: " / "))", x: legendX + 22, y: rowY, size: 11.5,
-        weight: strategy == "apple" ? "700" : nil)
+        weight: strategy == ReferenceStrategy.apple ? "700" : nil)
     }
     if runs.isSideBySide {
       let first = Self.plotTop + (Double(view.strategies.count) + 0.6) * Self.legendRow + 8

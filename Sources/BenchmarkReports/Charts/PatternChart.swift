@@ -9,7 +9,7 @@ enum PatternChart {
   /// strategies have a ratio.
   static func svg(_ cases: [CaseResult], cheapest: String?) -> String {
     let rows = cases.compactMap { result -> (String, Double, ClosedRange<Double>?)? in
-      guard Publication.isChoice(result.strategy) || result.strategy == Publication.floor,
+      guard Publication.isChoice(result.strategy) || result.strategy == ReferenceStrategy.floor,
         let ratio = result.published?.ratioToApple?.value, ratio > 0
       else { return nil }
       return (result.strategy, ratio, result.published?.ratioInterval)
@@ -38,7 +38,7 @@ enum PatternChart {
       let isCheapest = strategy == cheapest
       canvas.text(
         strategy, x: labelWidth - 8, y: y + 4, anchor: .end, size: 11, weight: isCheapest ? "600" : nil,
-        fill: strategy == Publication.floor ? "#777" : "#222")
+        fill: strategy == ReferenceStrategy.floor ? "#777" : "#222")
       let color = ratio > 1 ? "#b34100" : "#1f6f3f"
       if let interval {
         canvas.line(

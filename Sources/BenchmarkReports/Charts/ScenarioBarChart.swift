@@ -20,153 +20,137 @@ struct ScenarioBarChart {
   private static let countWidth = 160.0
   private static let gap = 18.0
   private static let top = 42.0
-  private static let barHeight = 13.0
+  /// The height of one run's slot in a row.
+  static let barHeight = 13.0
   private static let rowGap = 7.0
   /// Room kept right of the longest bar for its value label.
   private static let valueRoom = 104.0
 
+  /// The chart as an SVG element.
   func render() -> String {
-    let runs = runLabels.count
-    let rowHeight = Double(runs) * Self.barHeight + Self.rowGap
-    let height = Self.top + rowHeight * Double(view.strategies.count) + 8
-    let timeX = Self.labelWidth
-    let allocX = timeX + Self.timeWidth + Self.gap
-    let notifyX = allocX + Self.countWidth + Self.gap
-    let width = notifyX + Self.countWidth + 4
-    var canvas = SVGCanvas(width: width, height: height)
-
-    canvas.text("ns per operation", x: timeX, y: 14, size: 13, weight: "600")
-    canvas.text("bar median · whisker 95% CI · grey tick p90", x: timeX, y: 29, size: 11, fill: "#666")
-    canvas.text("allocations per op", x: allocX, y: 14, size: 13, weight: "600")
-    canvas.text("median of samples", x: allocX, y: 29, size: 11, fill: "#666")
-    canvas.text("notifications per op", x: notifyX, y: 14, size: 13, weight: "600")
-    canvas.text(notificationNote, x: notifyX, y: 29, size: 11, fill: "#666")
-
-    let results = (0..<runs).map { run in view.strategies.map { view.result(run: run, strategy: $0, size: size) } }
-    let valid = results.flatMap { $0 }.compactMap { $0 }.filter { $0.failure == nil }
-    // The axis ends at the largest interval, not the largest p90: one preempted
-    // tail would otherwise squash every bar; a p90 beyond it is pinned to the end.
-    let timeMax =
-      valid.compactMap { result in
-        result.published.map { max($0.ciHighNs.number ?? 0, $0.medianNs.number ?? 0) }
-      }.max() ?? 1
-    let time = AxisScale.linear(maximum: timeMax, start: timeX, end: timeX + Self.timeWidth - Self.valueRoom)
-    let allocMax = valid.compactMap(\.allocationsPerOperation).max() ?? 0
-    let alloc = AxisScale.linear(maximum: max(allocMax, 1), start: allocX, end: allocX + Self.countWidth - 76)
-    let notifyMax = valid.compactMap(\.notificationsPerOperation).max() ?? 0
-    let notify = AxisScale.linear(maximum: max(notifyMax, 1), start: notifyX, end: notifyX + Self.countWidth - 76)
-
-    // Light column backgrounds keep the three measures apart.
-    let plotHeight = height - Self.top - 4
-    for (x, w) in [(timeX, Self.timeWidth), (allocX, Self.countWidth), (notifyX, Self.countWidth)] {
-      canvas.rect(x: x - 4, y: Self.top - 4, width: w, height: plotHeight, fill: "#f7f7f7")
+    let layout = Layout(runs: runLabels.count, rows: view.strategies.count)
+    var canvas = SVGCanvas(width: layout.width, height: layout.height)
+    drawHeadings(on: &canvas, layout)
+    let results = (0..<layout.runs).map { run in
+      view.strategies.map { view.result(run: run, strategy: $0, size: size) }
     }
-    if let reference = notificationReference {
-      let x = notify.position(reference)
-      canvas.line(x1: x, y1: Self.top - 4, x2: x, y2: height - 8, stroke: "#555", width: 1, dash: "3 3")
-    }
-
+    let scales = Scales(measuring: results.flatMap { $0 }.compactMap { $0 }.filter { $0.failure == nil }, layout)
+    drawBackground(on: &canvas, layout, scales)
     for (row, strategy) in view.strategies.enumerated() {
-      let rowTop = Self.top + rowHeight * Double(row)
-      let color = ChartPalette.color(of: strategy)
-      canvas.text(
-        strategy, x: timeX - 10, y: rowTop + rowHeight / 2 + 1, anchor: .end, size: 12.5,
-        weight: strategy == "apple" ? "700" : nil)
-      for run in 0..<runs {
-        let y = rowTop + Double(run) * Self.barHeight
-        let opacity = ChartPalette.opacity(ofRun: run, of: runs)
-        let runSuffix = runs > 1 ? " (\(runLabels[run]))" : ""
-        guard let result = results[run][row] else {
-          canvas.text("not measured", x: timeX, y: y + 10, size: 10.5, fill: "#888", italic: true)
-          continue
-        }
-        if let failure = result.failure {
-          canvas.text("failed: \(String(failure.prefix(60)))", x: timeX, y: y + 10, size: 10.5, fill: "#b00020")
-          continue
-        }
-        guard let figures = result.published, let medianNumber = figures.medianNs.number else { continue }
-        let barTop = y + 1
-        let barHeight = Self.barHeight - 3
-        let count = result.samples.count
-        if let median = figures.medianNs.value {
-          let ciLow = figures.ciLowNs.number ?? median
-          let ciHigh = figures.ciHighNs.number ?? median
-          let p90Value = figures.p90Ns.number ?? median
-          canvas.rect(
-            x: timeX, y: barTop, width: time.position(max(0, median)) - timeX, height: barHeight,
-            fill: color, opacity: opacity,
-            title:
-              "\(strategy)\(runSuffix): median \(ChartLabel.duration(median)), 95% CI "
-                + "\(HTMLReport.figureDuration(figures.ciLowNs))–\(HTMLReport.figureDuration(figures.ciHighNs)), p90 "
-                + "\(HTMLReport.figureDuration(figures.p90Ns)), \(count) samples"
-          )
-          let middle = barTop + barHeight / 2
-          let low = time.position(max(0, ciLow))
-          let high = time.position(max(0, ciHigh))
-          canvas.line(x1: low, y1: middle, x2: high, y2: middle, stroke: "#222", width: 1.2)
-          canvas.line(x1: low, y1: middle - 3, x2: low, y2: middle + 3, stroke: "#222", width: 1.2)
-          canvas.line(x1: high, y1: middle - 3, x2: high, y2: middle + 3, stroke: "#222", width: 1.2)
-          let p90 = time.position(max(0, p90Value))
-          canvas.line(
-            x1: p90, y1: barTop - 1, x2: p90, y2: barTop + barHeight + 1, stroke: "#8a8a8a",
-            width: p90Value > time.high ? 3.5 : 2)
-          canvas.text(
-            timeLabel(median, run: run, strategy: strategy), x: max(high, p90) + 5, y: barTop + barHeight - 0.5,
-            size: 11)
-        } else {
-          // Nothing resolved to draw: a hollow bar to the bound says "somewhere below here".
-          canvas.rect(
-            x: timeX, y: barTop, width: max(1, time.position(medianNumber) - timeX), height: barHeight,
-            fill: "#ffffff", opacity: 1,
-            title:
-              "\(strategy)\(runSuffix): below the run's resolution for this case, at most "
-                + "\(ChartLabel.duration(medianNumber)) (resolution \(ChartLabel.duration(figures.resolutionNs))), "
-                + "\(count) samples"
-          )
-          canvas.text(
-            "< " + timeLabel(medianNumber, run: run, strategy: strategy), x: time.position(medianNumber) + 5,
-            y: barTop + barHeight - 0.5, size: 11, fill: "#555")
-        }
-
-        if let allocations = result.allocationsPerOperation {
-          canvas.rect(
-            x: allocX, y: barTop, width: alloc.position(allocations) - allocX, height: barHeight, fill: color,
-            opacity: opacity,
-            title:
-              "\(strategy)\(runSuffix): \(ChartLabel.compact(allocations)) allocations, "
-                + "\(ChartLabel.compact(result.bytesPerOperation ?? 0)) bytes per operation"
-          )
-          canvas.text(
-            ChartLabel.compact(allocations), x: alloc.position(allocations) + 5, y: barTop + barHeight - 0.5, size: 11)
-        } else {
-          canvas.text("n/a", x: allocX, y: barTop + barHeight - 0.5, size: 10.5, fill: "#888", italic: true)
-        }
-
-        if let notifications = result.notificationsPerOperation {
-          let over = notificationReference.map { notifications > $0 * (1 + 1e-6) + 1e-9 } ?? false
-          canvas.rect(
-            x: notifyX, y: barTop, width: notify.position(notifications) - notifyX, height: barHeight,
-            fill: over ? "#e8590c" : color, opacity: opacity,
-            title: "\(strategy)\(runSuffix): \(ChartLabel.compact(notifications)) notifications per operation")
-          var label = ChartLabel.compact(notifications)
-          if over, let reference = notificationReference {
-            label += reference > 0 ? " (\(ChartLabel.compact(notifications / reference))×)" : " (over)"
-          }
-          canvas.text(
-            label, x: notify.position(notifications) + 5, y: barTop + barHeight - 0.5, size: 11,
-            weight: over ? "700" : nil, fill: over ? "#b34100" : "#222")
-        } else {
-          canvas.text("not counted", x: notifyX, y: barTop + barHeight - 0.5, size: 10.5, fill: "#888", italic: true)
-        }
-      }
+      drawRow(row, of: strategy, results: results.map { $0[row] }, on: &canvas, layout, scales)
     }
     return canvas.render(
       label:
         "\(view.suite)/\(view.scenario) at size \(size): time, allocations and notifications per operation by strategy")
   }
 
+  /// The left edge of each column, and the height of a row and of the chart.
+  struct Layout {
+    var runs: Int
+    var rowHeight: Double
+    var height: Double
+    var timeX: Double
+    var allocX: Double
+    var notifyX: Double
+    var width: Double
+
+    init(runs: Int, rows: Int) {
+      self.runs = runs
+      rowHeight = Double(runs) * ScenarioBarChart.barHeight + ScenarioBarChart.rowGap
+      height = ScenarioBarChart.top + rowHeight * Double(rows) + 8
+      timeX = ScenarioBarChart.labelWidth
+      allocX = timeX + ScenarioBarChart.timeWidth + ScenarioBarChart.gap
+      notifyX = allocX + ScenarioBarChart.countWidth + ScenarioBarChart.gap
+      width = notifyX + ScenarioBarChart.countWidth + 4
+    }
+  }
+
+  /// The axis of each column, from the largest value any run drew in it.
+  struct Scales {
+    var time: AxisScale
+    var alloc: AxisScale
+    var notify: AxisScale
+
+    init(measuring valid: [CaseResult], _ layout: Layout) {
+      // The axis ends at the largest interval, not the largest p90: one preempted
+      // tail would otherwise squash every bar; a p90 beyond it is pinned to the end.
+      let timeMax =
+        valid.compactMap { result in
+          result.published.map { max($0.ciHighNs.number ?? 0, $0.medianNs.number ?? 0) }
+        }.max() ?? 1
+      time = AxisScale.linear(
+        maximum: timeMax, start: layout.timeX,
+        end: layout.timeX + ScenarioBarChart.timeWidth - ScenarioBarChart.valueRoom)
+      let allocMax = valid.compactMap(\.allocationsPerOperation).max() ?? 0
+      alloc = AxisScale.linear(
+        maximum: max(allocMax, 1), start: layout.allocX, end: layout.allocX + ScenarioBarChart.countWidth - 76)
+      let notifyMax = valid.compactMap(\.notificationsPerOperation).max() ?? 0
+      notify = AxisScale.linear(
+        maximum: max(notifyMax, 1), start: layout.notifyX, end: layout.notifyX + ScenarioBarChart.countWidth - 76)
+    }
+  }
+
+  /// The title and the note under it of each column.
+  private func drawHeadings(on canvas: inout SVGCanvas, _ layout: Layout) {
+    canvas.text("ns per operation", x: layout.timeX, y: 14, size: 13, weight: "600")
+    canvas.text("bar median · whisker 95% CI · grey tick p90", x: layout.timeX, y: 29, size: 11, fill: "#666")
+    canvas.text("allocations per op", x: layout.allocX, y: 14, size: 13, weight: "600")
+    canvas.text("median of samples", x: layout.allocX, y: 29, size: 11, fill: "#666")
+    canvas.text("notifications per op", x: layout.notifyX, y: 14, size: 13, weight: "600")
+    canvas.text(notificationNote, x: layout.notifyX, y: 29, size: 11, fill: "#666")
+  }
+
+  /// The columns' backgrounds, and the dashed line of the notification reference.
+  private func drawBackground(on canvas: inout SVGCanvas, _ layout: Layout, _ scales: Scales) {
+    // Light column backgrounds keep the three measures apart.
+    let plotHeight = layout.height - Self.top - 4
+    for (x, w) in [(layout.timeX, Self.timeWidth), (layout.allocX, Self.countWidth), (layout.notifyX, Self.countWidth)]
+    {
+      canvas.rect(x: x - 4, y: Self.top - 4, width: w, height: plotHeight, fill: "#f7f7f7")
+    }
+    if let reference = notificationReference {
+      let x = scales.notify.position(reference)
+      canvas.line(x1: x, y1: Self.top - 4, x2: x, y2: layout.height - 8, stroke: "#555", width: 1, dash: "3 3")
+    }
+  }
+
+  /// A strategy's row: its name, then each run's three bars, or why a run has none.
+  private func drawRow(
+    _ row: Int, of strategy: String, results: [CaseResult?], on canvas: inout SVGCanvas, _ layout: Layout,
+    _ scales: Scales
+  ) {
+    let rowTop = Self.top + layout.rowHeight * Double(row)
+    let color = ChartPalette.color(of: strategy)
+    canvas.text(
+      strategy, x: layout.timeX - 10, y: rowTop + layout.rowHeight / 2 + 1, anchor: .end, size: 12.5,
+      weight: strategy == ReferenceStrategy.apple ? "700" : nil)
+    for (run, result) in results.enumerated() {
+      let y = rowTop + Double(run) * Self.barHeight
+      guard let result else {
+        canvas.text("not measured", x: layout.timeX, y: y + 10, size: 10.5, fill: "#888", italic: true)
+        continue
+      }
+      if let failure = result.failure {
+        canvas.text(
+          "failed: \(String(failure.prefix(60)))", x: layout.timeX, y: y + 10, size: 10.5, fill: "#b00020")
+        continue
+      }
+      guard let figures = result.published, let medianNumber = figures.medianNs.number else { continue }
+      let bar = Bar(
+        name: strategy + (layout.runs > 1 ? " (\(runLabels[run]))" : ""), strategy: strategy, run: run, top: y + 1,
+        color: color, opacity: ChartPalette.opacity(ofRun: run, of: layout.runs))
+      if let median = figures.medianNs.value {
+        drawTimeBar(bar, median: median, figures, samples: result.samples.count, on: &canvas, layout, scales)
+      } else {
+        drawBoundBar(bar, bound: medianNumber, figures, samples: result.samples.count, on: &canvas, layout, scales)
+      }
+      drawAllocationBar(bar, result, on: &canvas, layout, scales)
+      drawNotificationBar(bar, result, on: &canvas, layout, scales)
+    }
+  }
+
   /// What notifications are compared with: the declared expectation, else apple's count.
-  private var notificationReference: Double? {
+  var notificationReference: Double? {
     for run in runLabels.indices {
       for strategy in view.strategies {
         if let expected = view.result(run: run, strategy: strategy, size: size)?.expectedNotificationsPerOperation {
@@ -174,7 +158,8 @@ struct ScenarioBarChart {
         }
       }
     }
-    return view.result(run: runLabels.count - 1, strategy: "apple", size: size)?.notificationsPerOperation
+    return view.result(run: runLabels.count - 1, strategy: ReferenceStrategy.apple, size: size)?
+      .notificationsPerOperation
   }
 
   private var notificationNote: String {
@@ -186,9 +171,10 @@ struct ScenarioBarChart {
   }
 
   /// The time and the published ratio to `apple`, when there is one.
-  private func timeLabel(_ median: Double, run: Int, strategy: String) -> String {
+  func timeLabel(_ median: Double, run: Int, strategy: String) -> String {
     let text = ChartLabel.duration(median)
-    guard strategy != "apple", let published = view.result(run: run, strategy: strategy, size: size)?.published,
+    guard strategy != ReferenceStrategy.apple,
+      let published = view.result(run: run, strategy: strategy, size: size)?.published,
       let ratio = published.ratioToApple
     else { return text }
     if case .unresolved = ratio { return text }

@@ -44,7 +44,7 @@ struct TrendChart {
       let y = Self.top + Double(index) * Self.legendRow + 4
       let color = ChartPalette.color(of: strategy)
       canvas.line(x1: legendX, y1: y - 4, x2: legendX + 16, y2: y - 4, stroke: color, width: 3)
-      canvas.text(strategy, x: legendX + 22, y: y, size: 11, weight: strategy == "apple" ? "700" : nil)
+      canvas.text(strategy, x: legendX + 22, y: y, size: 11, weight: strategy == ReferenceStrategy.apple ? "700" : nil)
     }
     let keyY = Self.top + Double(trend.strategies.count) * Self.legendRow + 14
     canvas.circle(cx: legendX + 8, cy: keyY - 4, r: 3, fill: "#555")
@@ -62,7 +62,7 @@ struct TrendChart {
   /// One panel: axes, run labels, then every strategy's line, dots, whiskers and bounds.
   private func draw(_ panel: Panel, at left: Double, on canvas: inout SVGCanvas) {
     let bottom = Self.top + Self.panelHeight
-    let strategies = panel == .ratio ? trend.strategies.filter { $0 != Publication.reference } : trend.strategies
+    let strategies = panel == .ratio ? trend.strategies.filter { $0 != ReferenceStrategy.apple } : trend.strategies
     var numbers = [Double]()
     for strategy in strategies {
       for point in trend.points[strategy] ?? [] {
@@ -103,7 +103,8 @@ struct TrendChart {
       let one = y.position(1)
       canvas.line(
         x1: left, y1: one, x2: left + Self.panelWidth, y2: one, stroke: ChartPalette.apple, width: 1.2, dash: "5 3")
-      canvas.text("apple", x: left + Self.panelWidth - 4, y: one - 4, anchor: .end, size: 10, fill: "#333")
+      canvas.text(
+        ReferenceStrategy.apple, x: left + Self.panelWidth - 4, y: one - 4, anchor: .end, size: 10, fill: "#333")
     }
     // Strategies sit side by side within a run's slot, so whiskers do not cover each other.
     let spread = min(7, slot * 0.7 / Double(max(strategies.count, 1)))

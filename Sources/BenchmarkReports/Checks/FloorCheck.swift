@@ -26,13 +26,10 @@ import BenchmarkKit
 /// the store floor, which takes its mutex (`mutations/store-send[1]`: 7.5 ns
 /// against 19.3 ns); neither is less work. Beating both is.
 public enum FloorCheck {
-  /// The strategy that is the floor.
-  public static let floor = "none"
-
   /// One check result per suite with a `none` case: which cases, if any, beat it.
   public static func evaluate(_ run: BenchmarkRun) -> [CheckResult] {
     let floors = Dictionary(
-      run.cases.filter { $0.strategy == floor && $0.failure == nil }.map { (groupKey($0), $0) },
+      run.cases.filter { $0.strategy == ReferenceStrategy.floor && $0.failure == nil }.map { (groupKey($0), $0) },
       uniquingKeysWith: { first, _ in first })
     let storeFloors = Dictionary(
       run.cases.filter { $0.strategy == Publication.storeFloor && $0.failure == nil }.map { (groupKey($0), $0) },
@@ -46,7 +43,7 @@ public enum FloorCheck {
       // The store floor sends and observes nothing, so it skips the work an
       // observer's firing triggers (a re-render), which `none` does: less
       // work by design, not a defect.
-      guard result.strategy != floor, result.strategy != Publication.storeFloor else { continue }
+      guard result.strategy != ReferenceStrategy.floor, result.strategy != Publication.storeFloor else { continue }
       compared[result.suite, default: 0] += 1
       // A store strategy beside a store floor fails only when it beats both:
       // the store's collection may beat plain Swift's (`none`), and an actor
@@ -81,7 +78,7 @@ public enum FloorCheck {
 
   /// How `result` beats its floor `none` (e.g. "0.62× [0.58–0.66] of none"),
   /// or `nil` when it does not measurably; `name` names the floor.
-  static func beats(_ result: CaseResult, _ none: CaseResult, name: String = floor) -> String? {
+  static func beats(_ result: CaseResult, _ none: CaseResult, name: String = ReferenceStrategy.floor) -> String? {
     if let counted = result.instructionsPerOperation, let floorCount = none.instructionsPerOperation, floorCount > 0 {
       guard counted < floorCount * (1 - instructionSlack) else { return nil }
       return "\(NumberFormat.fixed(counted, 1)) instructions per operation against \(NumberFormat.fixed(floorCount, 1))"

@@ -1,3 +1,5 @@
+import BenchmarkKit
+
 extension RunComparison {
   /// How strict the comparison is.
   public struct Options: Sendable {
@@ -34,7 +36,8 @@ extension RunComparison {
     public init(
       threshold: Double = 0.05, significance: Double = 0.01, confidence: Double = 0.99, resamples: Int = 1000,
       noiseMultiple: Double = 3, familyWiseError: Double = 0.05, minimumSamples: Int = 8,
-      allowMissing: Bool = false, referenceStrategies: Set<String> = ["apple", "none"],
+      allowMissing: Bool = false,
+      referenceStrategies: Set<String> = [ReferenceStrategy.apple, ReferenceStrategy.floor],
       metric: ComparedMetric = .time, ungatedBelowNs: Double? = nil
     ) {
       self.threshold = threshold

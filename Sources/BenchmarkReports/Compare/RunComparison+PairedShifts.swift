@@ -21,7 +21,7 @@ extension RunComparison {
   /// reference, are compared by their pass medians.
   static func pairedShifts(
     baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult],
-    referenceStrategies: [String] = ["apple", "none"]
+    referenceStrategies: [String] = [ReferenceStrategy.apple, ReferenceStrategy.floor]
   ) -> [CaseKey: [Double?]] {
     var matched = [CaseKey: MatchedCase]()
     for (key, after) in current {

@@ -21,7 +21,7 @@ public struct StrategyStanding: Sendable {
   /// Every strategy's standing change against `reference`, by strategy name.
   static func all(
     baseline: [CaseKey: CaseResult], current: [CaseKey: CaseResult], metric: ComparedMetric,
-    reference: String = "apple"
+    reference: String = ReferenceStrategy.apple
   ) -> [StrategyStanding] {
     var changes = [String: [Double]]()
     for (key, after) in current where key.strategy != reference {

@@ -9,7 +9,7 @@ extension EffectAnalysis {
   /// strategy's count is checked against what it promises (a run fails
   /// otherwise), so the fewest is a count that delivers every change.
   static func fewestNotifications(in cases: some Collection<CaseResult>) -> Double? {
-    cases.filter { $0.strategy != FloorCheck.floor && $0.failure == nil }
+    cases.filter { $0.strategy != ReferenceStrategy.floor && $0.failure == nil }
       .compactMap(\.notificationsPerOperation).min()
   }
 

@@ -87,7 +87,7 @@ extension HTMLReport {
           .replacingOccurrences(of: "+", with: "<br/>+")
         html +=
           "<th data-strategy=\"\(HTMLText.escape(strategy))\">\(broken)"
-          + "\(strategy == SummaryTable.floor ? "<br/>(floor)" : "")</th>"
+          + "\(strategy == ReferenceStrategy.floor ? "<br/>(floor)" : "")</th>"
       }
       html += "</tr>\n"
       for row in table.rows {
@@ -121,9 +121,9 @@ extension HTMLReport {
     let latest = values.last ?? nil
     var classes = [String]()
     var style = ""
-    if strategy == SummaryTable.floor || strategy == Publication.storeFloor {
+    if strategy == ReferenceStrategy.floor || strategy == Publication.storeFloor {
       classes.append("floor")
-    } else if strategy == SummaryTable.reference {
+    } else if strategy == ReferenceStrategy.apple {
       classes.append("ref")
     } else if let ratio = latest?.ratioValue {
       style = " style=\"background:\(ChartPalette.ratioBackground(ratio))\""

@@ -27,7 +27,7 @@ public enum MarkdownSummary {
       lines.append(
         "Median ns per operation"
           + (table.hasReference
-            ? " (ratio to `\(SummaryTable.reference)` in the same run, ± the larger side of its 95% interval)." : ".")
+            ? " (ratio to `\(ReferenceStrategy.apple)` in the same run, ± the larger side of its 95% interval)." : ".")
           + " `< x`: below what the run can resolve, at most x. " + CaseMark.legend { "`\($0)`" }
           + " `n=12 (2–4/pass)`: \(SampleCount.meaning)."
           + " *idiomatic*: each side in its own API form; *like-for-like*: both in one form.")

@@ -42,7 +42,7 @@ extension BenchmarkRun {
     var part = self
     part.cases = cases.filter { result in
       missing.contains(result.key)
-        || (result.strategy == Publication.reference
+        || (result.strategy == ReferenceStrategy.apple
           && shapes.contains(ShapeKey(suite: result.suite, scenario: result.scenario, size: result.size)))
     }
     let figures = Dictionary(

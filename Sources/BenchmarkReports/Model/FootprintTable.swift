@@ -57,7 +57,7 @@ struct FootprintTable {
   /// the strategy fastest to make one more beside them.
   func headline(in run: BenchmarkRun, thing: String) -> String? {
     guard let row = rows.last else { return nil }
-    let core = row.cells.filter { ![SummaryTable.reference, SummaryTable.floor].contains($0.key) }
+    let core = row.cells.filter { ![ReferenceStrategy.apple, ReferenceStrategy.floor].contains($0.key) }
     guard let least = core.min(by: { ($0.value.bytesPerItem, $0.key) < ($1.value.bytesPerItem, $1.key) }) else {
       return nil
     }
@@ -69,7 +69,7 @@ struct FootprintTable {
     if let fastest, let held = core[fastest.strategy] {
       parts.append("fastest to add one `\(fastest.strategy)` \(Self.bytes(held.bytesPerItem))")
     }
-    for reference in [SummaryTable.reference, SummaryTable.floor] {
+    for reference in [ReferenceStrategy.apple, ReferenceStrategy.floor] {
       if let held = row.cells[reference] { parts.append("`\(reference)` \(Self.bytes(held.bytesPerItem))") }
     }
     return "\(scenario), bytes per \(thing) at \(NumberFormat.grouped(row.size)): " + parts.joined(separator: ", ")

@@ -165,22 +165,24 @@ enum HeadlineText {
   /// What the headline columns mean, for the legend above them, with `code`
   /// around each id.
   static func legend(code: (String) -> String) -> String {
-    "Overhead: the cheapest's median minus \(code("none"))'s, with its 95% interval, paired as ratios are (the "
-      + "case's median interval times the share of its time above \(code("none"))); \(code("< x")) when the interval "
+    let apple = code(ReferenceStrategy.apple)
+    let floor = code(ReferenceStrategy.floor)
+    return "Overhead: the cheapest's median minus \(floor)'s, with its 95% interval, paired as ratios are (the "
+      + "case's median interval times the share of its time above \(floor)); \(code("< x")) when the interval "
       + "reaches the harness's own error; "
-      + "and that overhead as a share of \(code("apple"))'s own overhead above \(code("none")). "
+      + "and that overhead as a share of \(apple)'s own overhead above \(floor). "
       + "Cheapest and tied: every strategy whose paired ratio to the cheapest has a 95% interval holding 1 cannot be "
       + "told from it, "
       + "so all are named (k of n: how many of the n strategies compared; ratios: the lowest and highest ratio to "
-      + "\(code("apple")) in that group, what the group costs rather than its luckiest member). "
-      + "Ratio to \(code("apple")): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds "
+      + "\(apple) in that group, what the group costs rather than its luckiest member). "
+      + "Ratio to \(apple): the cheapest's, with its 95% interval; \"\(noDifference)\" when the interval holds "
       + "1. "
       + "A headline whose scenario compares unlike API forms leads with its like-for-like form and gives the idiomatic "
       + "one beside it; "
       + "one without a like-for-like form is labelled idiomatic. "
-      + "Store routing · observation: where the core's side is a store and \(code("apple"))'s an object, the "
+      + "Store routing · observation: where the core's side is a store and \(apple)'s an object, the "
       + "store floor's median (\(code("store-floor")): the same store with nothing observed, its routing alone), "
-      + "then the cheapest's time above it with its share of \(code("apple"))'s overhead above \(code("none")): "
+      + "then the cheapest's time above it with its share of \(apple)'s overhead above \(floor): "
       + "observation compared with observation."
   }
 

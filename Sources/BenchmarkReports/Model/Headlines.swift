@@ -123,10 +123,10 @@ struct HeadlineFigures {
   init(scenario: String, cases: [CaseResult], form: ScenarioForm?) {
     self.scenario = scenario
     self.form = form
-    let apple = cases.first { $0.strategy == Publication.reference }?.published
+    let apple = cases.first { $0.strategy == ReferenceStrategy.apple }?.published
     appleTime = apple?.medianNs
     appleOverhead = apple?.overheadNs
-    noneTime = cases.first { $0.strategy == Publication.floor }?.published?.medianNs
+    noneTime = cases.first { $0.strategy == ReferenceStrategy.floor }?.published?.medianNs
     let storeFloor = cases.first { $0.strategy == Publication.storeFloor && $0.failure == nil }?.published
     routing = storeFloor?.medianNs
     for result in cases where Publication.isChoice(result.strategy) {

@@ -1,8 +1,6 @@
 import BenchmarkKit
 
 extension Publication {
-  /// The strategy that is the floor: the same work with no observation.
-  public static let floor = FloorCheck.floor
   /// The store floor of store workloads: the same store with nothing
   /// observed, its routing alone. Not a choice.
   public static let storeFloor = "store-floor"
@@ -10,7 +8,7 @@ extension Publication {
   /// Whether `strategy` is one to choose between: not `apple`, `none` or the
   /// store floor, which are what the choices are measured against.
   public static func isChoice(_ strategy: String) -> Bool {
-    strategy != reference && strategy != floor && strategy != storeFloor
+    strategy != ReferenceStrategy.apple && strategy != ReferenceStrategy.floor && strategy != storeFloor
   }
 
   /// `run` with the figures that compare each case with the cases beside it
@@ -37,19 +35,20 @@ extension Publication {
     for shape in order {
       let indices = shapes[shape]!
       let cases = indices.map { run.cases[$0] }
-      let floorCase = cases.first { $0.strategy == floor && $0.failure == nil }
+      let floorCase = cases.first { $0.strategy == ReferenceStrategy.floor && $0.failure == nil }
       // Every case's overhead first: the shares need apple's.
       var overheads = [Int: (Figure, ClosedRange<Double>?)]()
-      for (position, result) in cases.enumerated() where result.strategy != floor {
+      for (position, result) in cases.enumerated() where result.strategy != ReferenceStrategy.floor {
         guard let floorCase, let overhead = overhead(of: result, floor: floorCase) else { continue }
         overheads[position] = overhead
       }
-      let appleOverhead = cases.firstIndex { $0.strategy == reference }.flatMap { overheads[$0] }
+      let appleOverhead = cases.firstIndex { $0.strategy == ReferenceStrategy.apple }.flatMap { overheads[$0] }
       for (position, overhead) in overheads {
         let index = indices[position]
         run.cases[index].published?.overheadNs = overhead.0
         run.cases[index].published?.overheadInterval = overhead.1
-        guard cases[position].strategy != reference, cases[position].strategy != storeFloor, let appleOverhead,
+        guard cases[position].strategy != ReferenceStrategy.apple, cases[position].strategy != storeFloor,
+          let appleOverhead,
           let share = share(overhead, of: appleOverhead)
         else { continue }
         run.cases[index].published?.overheadShareOfApple = share.0

@@ -11,9 +11,6 @@ import Foundation
 /// Every report writer — CSV, JSON, Markdown, HTML — takes its figures from here,
 /// so a number one of them prints as a bound is a bound in all of them.
 public enum Publication {
-  /// The strategy ratios are taken against.
-  public static let reference = "apple"
-
   /// `run` with ``CaseResult/published`` filled in for every case with statistics,
   /// comparisons included, and ``BenchmarkRun/effects``: what each strategy
   /// choice costs (``EffectAnalysis/effects(of:)``), derived here once for every
@@ -32,7 +29,7 @@ public enum Publication {
     let byKey = Dictionary(run.cases.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
     func referenceCase(of result: CaseResult) -> CaseResult? {
       var referenceKey = result.key
-      referenceKey.strategy = reference
+      referenceKey.strategy = ReferenceStrategy.apple
       return referenceKey == result.key ? nil : byKey[referenceKey]
     }
     // Ratios get their scenario's rerun shift as medians do (``RerunShift``).

@@ -5,11 +5,6 @@ import BenchmarkKit
 /// cell every run's median and ratio to `apple` as the run published them
 /// (``CaseResult/published``).
 struct SummaryTable {
-  /// The strategy every ratio is taken against.
-  static let reference = "apple"
-  /// The strategy that is the floor: no observation at all.
-  static let floor = "none"
-
   /// One run's value of one cell.
   struct Value {
     /// The published median ns per operation: a value or a bound.
@@ -47,7 +42,7 @@ struct SummaryTable {
   /// How many runs each cell holds.
   var runCount: Int
 
-  var hasReference: Bool { strategies.contains(Self.reference) }
+  var hasReference: Bool { strategies.contains(ReferenceStrategy.apple) }
 
   /// One table per suite of `runs`, in the order the runs measured them.
   static func tables(of runs: [BenchmarkRun]) -> [SummaryTable] {
@@ -80,8 +75,8 @@ struct SummaryTable {
             let published = result.failure == nil ? result.published : nil
             return Value(
               median: published?.medianNs,
-              ratio: strategy == Self.reference ? nil : published?.ratioToApple,
-              ratioInterval: strategy == Self.reference ? nil : published?.ratioInterval,
+              ratio: strategy == ReferenceStrategy.apple ? nil : published?.ratioToApple,
+              ratioInterval: strategy == ReferenceStrategy.apple ? nil : published?.ratioInterval,
               failed: result.failure != nil,
               marks: CaseMark.marks(of: result).map { ($0, $0.detail(for: result)) },
               samples: SampleCount(of: result))

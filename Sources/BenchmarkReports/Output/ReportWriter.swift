@@ -13,26 +13,31 @@ import Foundation
 public enum ReportWriter {
   /// Writes `run` in each of `formats` into `directory`; returns the paths written.
   ///
+  /// - Parameter onStep: Called at each step of putting the files in place
+  ///   (``StagedSet/install(_:owning:in:onStep:)``).
   /// - Throws: ``ReportError`` when a file cannot be rendered or written; the
   ///   folder's previous files are then untouched.
   @discardableResult
   public static func write(
     _ run: BenchmarkRun, formats: [OutputFormat], alongside extraFiles: [(name: String, data: Data)] = [],
-    owning owned: OwnedFiles = .run, to directory: String
+    owning owned: OwnedFiles = .run, to directory: String, onStep: (String) -> Void = { _ in }
   ) throws(ReportError) -> [String] {
-    try write(ReportRuns(run), formats: formats, alongside: extraFiles, owning: owned, to: directory)
+    try write(
+      ReportRuns(run), formats: formats, alongside: extraFiles, owning: owned, to: directory, onStep: onStep)
   }
 
   /// Writes `runs` in each of `formats`, and `extraFiles` as given, into
   /// `directory` as one set, removing the files of `owned` the set does not
   /// hold; returns the paths written.
   ///
+  /// - Parameter onStep: Called at each step of putting the files in place
+  ///   (``StagedSet/install(_:owning:in:onStep:)``).
   /// - Throws: ``ReportError`` when a file cannot be rendered or written; the
   ///   folder's previous files are then untouched.
   @discardableResult
   public static func write(
     _ runs: ReportRuns, formats: [OutputFormat], alongside extraFiles: [(name: String, data: Data)] = [],
-    owning owned: OwnedFiles = .run, to directory: String
+    owning owned: OwnedFiles = .run, to directory: String, onStep: (String) -> Void = { _ in }
   ) throws(ReportError) -> [String] {
     var rendered: [(name: String, data: Data)]
     do {
@@ -45,7 +50,7 @@ public enum ReportWriter {
     let path = OutputPath(directory)
     try path.validate()
     try path.create()
-    try StagedSet.install(rendered, owning: owned, in: directory)
+    try StagedSet.install(rendered, owning: owned, in: directory, onStep: onStep)
     return rendered.map { StagedSet.join(directory, $0.name) }
   }
 }

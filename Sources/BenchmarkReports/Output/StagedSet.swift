@@ -47,11 +47,17 @@ enum StagedSet {
   /// Stages `files` in `folder` and commits them, removing the owned files they
   /// do not replace.
   ///
+  /// - Parameter onStep: Called as the write reaches each of its delicate
+  ///   moments, by name: `before-plan` (every file staged), `before-commit`
+  ///   (the plan written), `between-renames` (before each rename but the first)
+  ///   and `after-commit`; the command line's tests kill the process there
+  ///   (`TestHooks`).
   /// - Throws: ``ReportError`` when a file cannot be written (the folder is then
   ///   as it was) or, rarely, cannot be renamed into place.
-  static func install(_ files: [(name: String, data: Data)], owning owned: OwnedFiles, in folder: String)
-    throws(ReportError)
-  {
+  static func install(
+    _ files: [(name: String, data: Data)], owning owned: OwnedFiles, in folder: String,
+    onStep: (String) -> Void = { _ in }
+  ) throws(ReportError) {
     let manager = FileManager.default
     for file in files {
       var isDirectory: ObjCBool = false
@@ -69,14 +75,14 @@ enum StagedSet {
       for file in files {
         try file.data.write(to: URL(fileURLWithPath: join(staging, file.name)))
       }
-      interruptForTesting(at: "before-plan")
+      onStep("before-plan")
       try Data(text(of: steps).utf8).write(to: URL(fileURLWithPath: join(staging, planName)), options: .atomic)
     } catch {
       try? manager.removeItem(atPath: staging)
       throw ReportError("cannot write into \(folder): \(error.localizedDescription)")
     }
-    interruptForTesting(at: "before-commit")
-    try ChildProcesses.uninterrupted { () throws(ReportError) in try commit(staging, into: folder) }
+    onStep("before-commit")
+    try ChildProcesses.uninterrupted { () throws(ReportError) in try commit(staging, into: folder, onStep: onStep) }
   }
 
   /// The steps that put `names` in place and remove the other `owned` files.
@@ -96,7 +102,10 @@ enum StagedSet {
   ///
   /// Runs again safely after an interruption: when no staged file is left to put,
   /// the set is in place (`results.json`, put last, was put) and nothing is redone.
-  static func commit(_ staging: String, into folder: String) throws(ReportError) {
+  /// `onStep` is called as in ``install(_:owning:in:onStep:)``.
+  static func commit(
+    _ staging: String, into folder: String, onStep: (String) -> Void = { _ in }
+  ) throws(ReportError) {
     defer { try? FileManager.default.removeItem(atPath: staging) }
     guard let text = try? String(contentsOfFile: join(staging, planName), encoding: .utf8) else { return }
     let steps = steps(of: text)
@@ -112,7 +121,7 @@ enum StagedSet {
         // Gone already, or a folder of the user's by that name: left alone.
         _ = unlink(join(folder, name))
       case .put(let name) where staged.contains(name):
-        if renamed > 0 { interruptForTesting(at: "between-renames") }
+        if renamed > 0 { onStep("between-renames") }
         guard rename(join(staging, name), join(folder, name)) == 0 else {
           throw ReportError("cannot replace \(join(folder, name)): \(String(cString: strerror(errno)))")
         }
@@ -121,7 +130,7 @@ enum StagedSet {
         break
       }
     }
-    interruptForTesting(at: "after-commit")
+    onStep("after-commit")
   }
 
   /// Completes or removes the staging folders in `folder` that writers no longer
@@ -158,13 +167,5 @@ enum StagedSet {
   /// `name` inside `folder`.
   static func join(_ folder: String, _ name: String) -> String {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
-  }
-
-  /// Kills the process at `step` when `OBSBENCH_TEST_KILL_AT` names it: how the
-  /// tests interrupt a write at its most delicate moments.
-  private static func interruptForTesting(at step: String) {
-    if ProcessInfo.processInfo.environment["OBSBENCH_TEST_KILL_AT"] == step {
-      kill(getpid(), SIGKILL)
-    }
   }
 }

@@ -57,7 +57,7 @@ struct PatternText: Sendable {
     if figures.overhead != nil {
       text +=
         escape(", " + HeadlineText.overhead(figures.overhead, interval: figures.overheadInterval) + " above ")
-        + code("none")
+        + code(ReferenceStrategy.floor)
     }
     let counts = figures.versusApple
     if counts.total > 0 {

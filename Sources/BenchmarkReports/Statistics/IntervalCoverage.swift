@@ -50,9 +50,6 @@ public struct IntervalCoverage: Sendable {
     }
   }
 
-  /// The strategy the published ratios are to.
-  public static let reference = Publication.reference
-
   /// The second run's ratios to `apple` against the first run's intervals of them
   /// (``PublishedFigures/ratioInterval``). Cases whose `apple` case is missing
   /// from either run are not counted at all.
@@ -76,11 +73,11 @@ public struct IntervalCoverage: Sendable {
     for key in Set(one.keys).intersection(two.keys).sorted() {
       guard let a = one[key]?.published, let b = two[key]?.published else {
         medians.skipped += 1
-        if key.strategy != Self.reference, Self.hasReference(key, in: one, two) { ratios.skipped += 1 }
+        if key.strategy != ReferenceStrategy.apple, Self.hasReference(key, in: one, two) { ratios.skipped += 1 }
         continue
       }
       if let entry = Self.medianEntry(key, a, b) { medians.entries.append(entry) } else { medians.skipped += 1 }
-      guard key.strategy != Self.reference, Self.hasReference(key, in: one, two) else { continue }
+      guard key.strategy != ReferenceStrategy.apple, Self.hasReference(key, in: one, two) else { continue }
       if let interval = a.ratioInterval, let ratio = b.ratioToApple?.value {
         ratios.entries.append(Entry(key: key, interval: interval, estimate: ratio, firstValue: a.ratioToApple?.value))
       } else {
@@ -115,7 +112,7 @@ public struct IntervalCoverage: Sendable {
   private static func hasReference(
     _ key: CaseKey, in one: [CaseKey: CaseResult], _ two: [CaseKey: CaseResult]
   ) -> Bool {
-    let reference = CaseKey(suite: key.suite, scenario: key.scenario, strategy: Self.reference, size: key.size)
+    let reference = CaseKey(suite: key.suite, scenario: key.scenario, strategy: ReferenceStrategy.apple, size: key.size)
     return one[reference] != nil && two[reference] != nil
   }
 }
