@@ -29,7 +29,7 @@ enum CheckCommand {
       throw UsageError("check: unknown format '\(formatName)'; formats: text, md")
     }
     guard let data = FileManager.default.contents(atPath: rulesPath) else {
-      throw UsageError("check: cannot read rules file \(rulesPath)")
+      throw UsageError("check: cannot read rules file \(rulesPath): \(UnreadableFile.reason(rulesPath))")
     }
     let text = String(decoding: data, as: UTF8.self)
     let rules = try CheckRule.parseFile(text, source: rulesPath)

@@ -56,7 +56,7 @@ struct RunPipeline {
     judgedBy path: String, registry: [BenchmarkSuite], selection: BenchmarkSelection
   ) throws -> Set<CaseKey> {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw UsageError("run: cannot read rules file \(path)")
+      throw UsageError("run: cannot read rules file \(path): \(UnreadableFile.reason(path))")
     }
     let rules = try CheckRule.parseFile(String(decoding: data, as: UTF8.self), source: path)
     let plan = try BenchmarkPlan(registry: registry, selection: selection)

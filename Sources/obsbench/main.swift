@@ -20,6 +20,13 @@ do {
 if CommandLine.arguments.dropFirst().first != CallgrindChild.command {
   ChildProcesses.forwardSignals()
 }
+// One line when a signal ends the command (a pass child's parent speaks for it):
+// what stopped it, and that no output folder was left half-written.
+if CommandLine.arguments.dropFirst().first != PassChild.command {
+  ChildProcesses.endingLine = { signal, status in
+    "obsbench: stopped by \(signal) (exit \(status)); children ended, scratch removed, no output folder half-written"
+  }
+}
 
 // The executable only wires the process to the command line's logic, which
 // lives in `Obsbench` so that tests can run it in-process.

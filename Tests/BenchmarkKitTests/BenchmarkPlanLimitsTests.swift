@@ -52,6 +52,12 @@ struct BenchmarkPlanLimitsTests {
     }
   }
 
+  @Test func plan_whenNoSelectedScenarioIsSized_saysTheSizesAreIgnored() throws {
+    let plan = try plan(BenchmarkSelection(scenarios: [GlobPattern("unsized")], sizes: [10, 100]))
+    #expect(plan.groups.map(\.size) == [1])
+    #expect(plan.notes == ["--sizes 10,100 ignored: none of the selected scenarios (reads/unsized) takes a size"])
+  }
+
   @Test func plan_withinLimits_hasNoNotes() throws {
     #expect(try plan(BenchmarkSelection(sizes: [1, 62])).notes.isEmpty)
     #expect(try plan(BenchmarkSelection()).notes.isEmpty)

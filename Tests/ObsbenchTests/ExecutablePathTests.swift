@@ -29,4 +29,18 @@ struct ExecutablePathTests {
     }
     #expect(error?.message == "run: --baseline-binary \(file) is not an executable file")
   }
+
+  @Test func resolve_whenExecutableButNotAProgram_saysSo_inOneLine() throws {
+    let directory = try ObsbenchProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = directory + "/notes.txt"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("base build notes\n".utf8)))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+    let error = #expect(throws: UsageError.self) {
+      try ExecutablePath.resolve(file, option: "--baseline-binary", command: "run")
+    }
+    #expect(error?.message == "run: --baseline-binary \(file) is not a program (neither an ELF binary nor a #! script)")
+    // A real binary passes.
+    #expect(try ExecutablePath.resolve("/bin/true", option: "--baseline-binary", command: "run").hasSuffix("/true"))
+  }
 }

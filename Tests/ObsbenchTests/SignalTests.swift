@@ -32,7 +32,9 @@ struct SignalTests {
     environment["TMPDIR"] = scratch + "/"
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    let errorPath = scratch + "/stderr"
+    #expect(FileManager.default.createFile(atPath: errorPath, contents: nil))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     try process.run()
     // Wait for the first pass child (its request lies in the scratch folder).
     var children = [Int32]()
@@ -49,6 +51,11 @@ struct SignalTests {
     }
     process.waitUntilExit()
     #expect(process.terminationStatus == 128 + signal)
+    // One line says what stopped it; the pass child, ended by its parent, says nothing.
+    let said = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
+    let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+    #expect(said.components(separatedBy: "obsbench: stopped by").count - 1 == 1, "\(said)")
+    #expect(said.contains("obsbench: stopped by \(name) (exit \(128 + signal));"), "\(said)")
     var left = Self.processes(containing: "pass-child " + scratch)
     for _ in 0..<100 where !left.isEmpty {
       usleep(50_000)

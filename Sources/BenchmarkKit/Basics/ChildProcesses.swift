@@ -77,6 +77,11 @@ public enum ChildProcesses {
     return try body()
   }
 
+  /// What the process says on standard error, one line, when a forwarded
+  /// signal ends it: the command line's words; `nil` (a pass child, whose
+  /// parent speaks for the run) says nothing.
+  nonisolated(unsafe) public static var endingLine: ((_ signal: String, _ status: Int32) -> String)?
+
   /// Installs the handlers of ``forwarded``; idempotent.
   public static func forwardSignals() {
     sources.withLock { sources in
@@ -112,9 +117,22 @@ public enum ChildProcesses {
     for pid in running where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
     for path in scratch { try? FileManager.default.removeItem(atPath: path) }
     while state.withLock({ $0.uninterrupted > 0 }) { usleep(1_000) }
+    if let line = endingLine?(name(of: number), 128 + number) {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
     // Not a re-raise: libdispatch keeps the signal blocked to read it itself, so
     // a re-raised one stays pending (or comes back here). 128 + n is the status a
     // shell reports for a death by signal n.
     _exit(128 + number)
+  }
+
+  /// The signal's name as a shell prints it.
+  static func name(of number: Int32) -> String {
+    switch number {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    default: "signal \(number)"
+    }
   }
 }

@@ -96,6 +96,12 @@ public struct BenchmarkPlan: Sendable {
           + "\(only.refused.map(String.init).joined(separator: ", "))"
       )
     }
+    if let asked = selection.sizes, sized.isEmpty, !chosenScenarios.isEmpty {
+      // Said, not silently dropped: the user may have meant another scenario.
+      notes.append(
+        "--sizes \(asked.map(String.init).joined(separator: ",")) ignored: none of the selected scenarios "
+          + "(\(chosenScenarios.joined(separator: ", "))) takes a size")
+    }
     if !refused.isEmpty {
       notes.append(
         "sizes skipped: "
