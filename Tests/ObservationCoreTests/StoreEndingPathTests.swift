@@ -104,6 +104,7 @@ struct StoreEndingPathTests {
       #expect(!sheet.isPresent)
       sheet.send(.increment)  // dropped
       #expect(sheet.count == 1, "an ended store reads its last value")
+      #expect(store.presented == nil)
 
       store.send(.present)
       let again = store.scope(state: path, action: AppAction.presented)

@@ -163,39 +163,6 @@ struct StoreTests {
   }
 
   @Test(arguments: StrategyCase.withRefinements)
-  func optionalChildStore_endsWhenTheStateBecomesNil(_ strategy: StrategyCase) async {
-    await optional(strategy.type)
-  }
-
-  private func optional<S: ObservationStrategy>(_: S.Type) async {
-    await S.isolated {
-      let store = S.makeStore()
-      #expect(store.scope(state: .keyPath(\.presented), action: AppAction.presented) == nil)
-      store.send(.present)
-      guard let sheet = store.scope(state: .keyPath(\.presented), action: AppAction.presented) else {
-        Issue.record("no child store for presented state")
-        return
-      }
-      let ofSheet = watch(S.self) { _ = sheet.count }
-      sheet.send(.increment)
-      #expect(sheet.count == 1)
-      #expect(ofSheet.value == 1)
-      #expect(sheet.isPresent)
-
-      store.send(.dismiss)
-      #expect(!sheet.isPresent)
-      sheet.send(.increment)  // dropped
-      #expect(sheet.count == 1, "an ended store reads its last value")
-      #expect(store.presented == nil)
-
-      store.send(.present)
-      let again = store.scope(state: .keyPath(\.presented), action: AppAction.presented)
-      #expect(again != nil && again !== sheet)
-      #expect(again?.count == 0)
-    }
-  }
-
-  @Test(arguments: StrategyCase.withRefinements)
   func deepNesting_leafWriteReachesAncestorsAsTheStrategySays(_ strategy: StrategyCase) async {
     await deep(strategy.type)
   }

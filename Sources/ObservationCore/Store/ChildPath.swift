@@ -124,7 +124,8 @@ extension Store {
 /// Rows`) and stored in another generic type is converted there and back, a
 /// reabstraction thunk allocated each time (one per row store made). Wrapped,
 /// it is moved as the struct it is, and only ever called.
-public struct ChildGetter<Parent, Child> {
+@usableFromInline
+struct ChildGetter<Parent, Child> {
   @usableFromInline let get: (Parent) -> Child
 
   @inlinable
