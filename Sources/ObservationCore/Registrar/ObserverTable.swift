@@ -3,9 +3,14 @@
 /// A plain value with no synchronisation of its own: `MutexRegistrar` keeps it
 /// behind a mutex, `ActorRegistrar` in its actor's isolation. The bucket heads are
 /// allocated on the first link, so an object that is never observed pays one
-/// pointer for its table. Sendable because its owner provides the protection.
+/// pointer for its table, and only up to the highest bit linked so far: a row
+/// whose view reads two of its fields holds 4 heads, not 64 (32 bytes, not 512,
+/// per observed row; the footprint suite shows it). Sendable because its owner
+/// provides the protection.
 struct ObserverTable: ~Copyable, @unchecked Sendable {
   private var heads: UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>?
+  /// How many heads `heads` holds: every linked node's bit is below it.
+  private var capacity = 0
   /// The bits that have at least one linked node.
   private(set) var watched: UInt64 = 0
   /// The number of linked nodes.
@@ -24,7 +29,9 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
     // installed; linking it now would leave a node nobody unlinks until the next
     // write of that field.
     guard nodes.pointee.observer._withUnsafeGuaranteedRef({ $0.isArmed }) else { return count }
-    let heads = self.heads ?? allocateHeads()
+    // A run's bits ascend (`Observer.make`): its last is its highest.
+    let top = Int(nodes[count - 1].bit)
+    let heads = top < capacity ? self.heads.unsafelyUnwrapped : allocateHeads(holding: top)
     for i in 0..<count {
       let node = nodes + i
       let bit = Int(node.pointee.bit)
@@ -113,13 +120,22 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
     }
     heads.deallocate()
     self.heads = nil
+    capacity = 0
     return chain
   }
 
-  private mutating func allocateHeads() -> UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?> {
-    let heads = UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>.allocate(capacity: 64)
-    heads.initialize(repeating: nil, count: 64)
+  /// Heads for bits up to `bit` at least (a power of two, 4 to 64), the linked
+  /// ones moved over: nodes point at each other, never into the heads.
+  private mutating func allocateHeads(holding bit: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?> {
+    let grown = min(64, max(4, 2 * capacity, 1 &<< (Int.bitWidth - bit.leadingZeroBitCount)))
+    let heads = UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>.allocate(capacity: grown)
+    if let old = self.heads {
+      heads.moveInitialize(from: old, count: capacity)
+      old.deallocate()
+    }
+    (heads + capacity).initialize(repeating: nil, count: grown - capacity)
     self.heads = heads
+    capacity = grown
     return heads
   }
 }
