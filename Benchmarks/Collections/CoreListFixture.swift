@@ -24,8 +24,10 @@ final class CoreListFixture<S: ObservationStrategy> {
     for id in 0..<rows { observeRow(id) }
     let store = self.store
     let tally = self.tally
-    // What a ForEach reads: the ids, through `rows`.
-    tokens.append(S.observe({ _ = store.rows.ids }, onChange: { tally.bump() }))
+    // What a ForEach reads: the ids, through `rows`. Reads take the closure
+    // form: a key path literal in generic code (`store.rows`) is instantiated
+    // at run time on every evaluation, which an app's concrete state never is.
+    tokens.append(S.observe({ _ = store.read { $0.rows.ids } }, onChange: { tally.bump() }))
   }
 
   /// The row store of `id`, as its row view holds it.
@@ -43,7 +45,7 @@ final class CoreListFixture<S: ObservationStrategy> {
   func observeRow(_ id: Int) {
     let row = rowStore(id)
     let tally = self.tally
-    tokens.append(S.observe({ _ = row.value }, onChange: { tally.bump() }))
+    tokens.append(S.observe({ _ = row.read { $0.value } }, onChange: { tally.bump() }))
   }
 
   /// Cancels every observation.

@@ -48,7 +48,7 @@ extension Footprint {
       fixture.store.send(.insert(RowState<S>(id: count), at: count))
       let row = fixture.rowStore(count)
       let tally = fixture.tally
-      S.observe({ _ = row.value }, onChange: { tally.bump() }).cancel()
+      S.observe({ _ = row.read { $0.value } }, onChange: { tally.bump() }).cancel()
       fixture.store.send(.remove(count))
     }
 
