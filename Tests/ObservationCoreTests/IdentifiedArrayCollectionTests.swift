@@ -106,16 +106,17 @@ struct IdentifiedArrayCollectionTests {
   func sort_betweenOtherOperations_matchesAnArrayOracle_whateverTheKeptOrder() {
     // A sort keeps the slots it sorted; inserts, removals (which move the
     // last slot into the hole), moves, swaps and row updates in between leave
-    // that order stale, and the next sort must not trust it. Against a plain
-    // array; a debug build also checks every order a sort trusts.
+    // that order stale, and the next sort must not trust it; a reorder by ids
+    // and a removal by predicate leave an order the next one trusts. Against a
+    // plain array; a debug build also checks every order a sort trusts.
     var generator = SystemRandomNumberGenerator()
     var array = rows(Array(0..<40).shuffled(using: &generator))
     var oracle = array.map { ($0.id, $0.value) }
     var next = 1000
-    for step in 0..<200 {
+    for step in 0..<220 {
       // Every seventh step changes a collection shared with a copy.
       let copy = step % 7 == 0 ? (array, oracle) : nil
-      switch step % 10 {
+      switch step % 11 {
       case 0:
         array.sort { $0.value < $1.value }
         oracle.sort { $0.1 < $1.1 }
@@ -157,6 +158,17 @@ struct IdentifiedArrayCollectionTests {
         array.move(fromOffsets: offsets, toOffset: destination)
         let moved = oracleMove(oracle.map(\.0), offsets, destination)
         oracle = moved.map { id in oracle.first { $0.0 == id }! }
+      case 9:
+        // Some rows dropped, the rest shuffled, one added; then a removal and
+        // a sort, each starting from the order the one before left.
+        let listed = oracle.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
+        array.replaceAll(ids: listed.map(\.0) + [next]) { Row(id: $0, value: $0 % 500) }
+        oracle = listed + [(next, next % 500)]
+        next += 1
+        array.removeAll { $0.value % 3 == 0 }
+        oracle.removeAll { $0.1 % 3 == 0 }
+        array.sort { $0.value < $1.value }
+        oracle.sort { $0.1 < $1.1 }
       default:
         // Removed by assigning nil, then one appended by assigning a row.
         let id = oracle[Int.random(in: 0..<oracle.count, using: &generator)].0

@@ -153,11 +153,14 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// - Complexity: O(n).
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    // Found by a function of its own, so that no reference to the storage is
-    // held here: `replaceAll` would count it, find the storage shared and
-    // copy it instead of changing it in place.
-    guard let kept = try Self.ids(in: _storage, keptBy: shouldBeRemoved) else { return }
-    replaceAll(ids: kept) { _ in preconditionFailure("every kept id has its row") }
+    guard isKnownUniquelyReferenced(&_storage) else {
+      // Found by a function of its own, so that no reference to the storage
+      // is held here while `replaceAll` builds the copy.
+      guard let kept = try Self.ids(in: _storage, keptBy: shouldBeRemoved) else { return }
+      replaceAll(ids: kept) { _ in preconditionFailure("every kept id has its row") }
+      return
+    }
+    try removeAllInPlace(where: shouldBeRemoved)
   }
 
   /// The ids of `storage`'s rows that `shouldBeRemoved` keeps, in order, or

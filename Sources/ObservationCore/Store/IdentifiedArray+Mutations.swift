@@ -128,53 +128,6 @@ extension IdentifiedArray {
     if structureChanged { didSet(Self.structure) }
   }
 
-  /// `replaceAll(ids:missing:)` on a storage this collection holds alone:
-  /// each listed id is looked up once and its row, when there is one, stays in
-  /// its slot; a missing row takes a new slot; the rows not listed are
-  /// removed, the last slot moved into each hole. Only the ids are written
-  /// anew.
-  ///
-  /// Building a new storage instead moved every kept row into new buffers and
-  /// destroyed the old ones in the storage's deinit, a generic class's,
-  /// through the row type's value witnesses: about 60 instructions a row, the
-  /// most of a `removeAll(where:)` of 1 000 rows with nothing observed.
-  @inlinable
-  mutating func replaceAllInPlace(ids: some Sequence<ID>, missing: (ID) -> Element) {
-    let storage = _storage
-    let before = storage.count
-    var listed: [ID] = []
-    listed.reserveCapacity(Swift.max(ids.underestimatedCount, storage.ids.count))
-    // Sound: the buffer is used inside its closure only.
-    withUnsafeTemporaryAllocation(of: Bool.self, capacity: before) { kept in
-      kept.initialize(repeating: false)
-      for id in ids {
-        let hash = SlotIndex<ID>.hash(id)
-        if let slot = storage.slots.find(id, hash: hash) {
-          // A slot past the old rows was taken by this call: a later duplicate.
-          guard slot < before, !kept[slot] else { continue }
-          kept[slot] = true
-        } else {
-          storage.slots.insert(id, slot: storage.count, hash: hash)
-          storage.append(missing(id))
-        }
-        listed.append(id)
-      }
-      // From the last slot down: the slot moved into each hole is then one
-      // kept or added, never one still to remove.
-      for slot in stride(from: before - 1, through: 0, by: -1) where !kept[slot] {
-        storage[slot: slot].didReplace()
-        // The id the row is stored under, which only a search finds for a
-        // row stored under another one (`rows[id: a] = rowWithIDb`).
-        var id = storage[slot: slot].id
-        if storage.slots[id] != slot { id = storage.slots.id(ofSlot: slot)! }
-        storage.removeRow(of: id, at: slot)
-      }
-    }
-    guard listed != storage.ids else { return }
-    storage.ids = listed
-    didSet(Self.structure)
-  }
-
   /// The identity of the row in `slot` of `storage`, its registrar loaded
   /// unretained.
   @inlinable @inline(__always)
