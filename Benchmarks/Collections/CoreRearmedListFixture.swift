@@ -113,7 +113,12 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// found so by one look in the collection each, not by scoping a store.
   private func observeReturnedRows() {
     let waiting = detached
-    let isBack = store.read { state in waiting.map { state.rows[id: $0] != nil } }
+    // The collection read once: each `state.rows` is a read of the field and
+    // a copy of the collection (a retain and a release).
+    let isBack = store.read { state in
+      let rows = state.rows
+      return waiting.map { rows[id: $0] != nil }
+    }
     guard isBack.contains(true) else { return }
     var stillGone: [Int] = []
     for (id, back) in zip(waiting, isBack) {
