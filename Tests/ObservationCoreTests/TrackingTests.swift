@@ -110,9 +110,10 @@ struct TrackingTests {
       let model = Pair<S>()
       let outer = Count()
       let inner = Count()
-      S.withTracking({
-        S.withTracking({ _ = model.a }, onChange: { inner.bump() })
-      }, onChange: { outer.bump() })
+      S.withTracking(
+        {
+          S.withTracking({ _ = model.a }, onChange: { inner.bump() })
+        }, onChange: { outer.bump() })
       model.a = 1
       #expect(outer.value == 1)
       #expect(inner.value == 1)
@@ -132,10 +133,11 @@ struct TrackingTests {
       let outer = Count()
       let inner = Count()
       // The outer scope reads x and, through its inner scope, y.
-      S.withTracking({
-        _ = x.a
-        S.withTracking({ _ = y.a }, onChange: { inner.bump() })
-      }, onChange: { outer.bump() })
+      S.withTracking(
+        {
+          _ = x.a
+          S.withTracking({ _ = y.a }, onChange: { inner.bump() })
+        }, onChange: { outer.bump() })
       x.a = 1
       #expect(outer.value == 1)
       #expect(inner.value == 0)
@@ -145,16 +147,42 @@ struct TrackingTests {
 
       let outer2 = Count()
       let inner2 = Count()
-      S.withTracking({
-        _ = x.a
-        S.withTracking({ _ = y.a }, onChange: { inner2.bump() })
-      }, onChange: { outer2.bump() })
+      S.withTracking(
+        {
+          _ = x.a
+          S.withTracking({ _ = y.a }, onChange: { inner2.bump() })
+        }, onChange: { outer2.bump() })
       y.a = 2
       x.a = 2
       #expect(outer2.value == 1)
       #expect(inner2.value == 1)
       #expect(x.registrar.observationCount == 0)
       #expect(y.registrar.observationCount == 0)
+    }
+  }
+
+  @Test(arguments: StrategyCase.all)
+  func onChange_isFormedOnlyWhenTheScopeReadSomething(_ strategy: StrategyCase) async {
+    await formedOnlyWhenRead(strategy.type)
+  }
+
+  private func formedOnlyWhenRead<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let model = Pair<S>()
+      let formed = Count()
+      let fired = Count()
+      func handler() -> @Sendable () -> Void {
+        formed.bump()
+        return { fired.bump() }
+      }
+      S.withTracking({}, onChange: handler())
+      S.observe({}, onChange: handler()).cancel()
+      #expect(formed.value == 0, "a scope that read nothing forms no onChange")
+      let token = S.withTracking({ _ = model.a }, onChange: handler()).token
+      #expect(formed.value == 1)
+      model.a = 1
+      #expect(fired.value == 1)
+      token.cancel()
     }
   }
 
@@ -260,10 +288,11 @@ struct TrackingTests {
       let model = Pair<S>()
       let count = Count()
       #expect(throws: Failure.self) {
-        try S.withTracking({ () throws(Failure) -> Int in
-          _ = model.a
-          throw Failure()
-        }, onChange: { count.bump() })
+        try S.withTracking(
+          { () throws(Failure) -> Int in
+            _ = model.a
+            throw Failure()
+          }, onChange: { count.bump() })
       }
       model.a = 1
       #expect(count.value == 0)

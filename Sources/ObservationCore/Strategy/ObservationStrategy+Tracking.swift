@@ -7,15 +7,17 @@ extension ObservationStrategy {
   ///   - apply: reads the fields to observe; its reads are also added to an
   ///     enclosing scope.
   ///   - onChange: called at most once, on the mutating thread (on
-  ///     `ObservationActor` for actor registrars).
+  ///     `ObservationActor` for actor registrars). Evaluated only when `apply`
+  ///     read something, as Observation takes it: a scope that read nothing
+  ///     forms no closure, and retains nothing it would capture.
   /// - Returns: `apply`'s value and a token that cancels the observation; a scope
   ///   that read nothing installs nothing.
   @inlinable @discardableResult
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
-    onChange: consuming @escaping @Sendable () -> Void
+    onChange: @autoclosure () -> @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
-    try Scope.withTracking(apply, persistent: false, onChange: onChange)
+    try Scope.withTracking(apply, persistent: false, onChange: onChange())
   }
 
   /// Runs `apply`, tracking the observed fields it reads, and calls `onChange` after
@@ -33,9 +35,9 @@ extension ObservationStrategy {
   @inlinable
   public static func observe(
     _ apply: () -> Void,
-    onChange: consuming @escaping @Sendable () -> Void
+    onChange: @autoclosure () -> @Sendable () -> Void
   ) -> ObservationToken {
-    Scope.withTracking(apply, persistent: true, onChange: onChange).token
+    Scope.withTracking(apply, persistent: true, onChange: onChange()).token
   }
 }
 

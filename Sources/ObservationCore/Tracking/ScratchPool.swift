@@ -17,7 +17,8 @@ enum ScratchPool {
   /// send's writes (`holdingRegistrars`).
   static func acquire(holdingRegistrars: Bool = false) -> UnsafeMutablePointer<AccessList> {
     if let root = obs_thread_pool_get()?.assumingMemoryBound(to: Root.self),
-       let list = root.pointee.free {
+      let list = root.pointee.free
+    {
       root.pointee.free = list.pointee.nextFree
       list.pointee.nextFree = nil
       list.pointee.holdsRegistrars = holdingRegistrars

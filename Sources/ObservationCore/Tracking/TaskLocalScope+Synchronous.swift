@@ -25,7 +25,7 @@ extension TaskLocalScope {
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: consuming @escaping @Sendable () -> Void
+    onChange: @autoclosure () -> @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
     let outer = TaskScopeSlot.stored
     let list = ScratchPool.acquire()
@@ -51,7 +51,7 @@ extension TaskLocalScope {
         }
       }
     }
-    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange)
+    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange())
     ScratchPool.release(list)
     return Tracking(value: value, token: ObservationToken(observer))
   }

@@ -39,7 +39,7 @@ public enum ThreadLocalScope: TrackingScope {
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: consuming @escaping @Sendable () -> Void
+    onChange: @autoclosure () -> @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
     let outer = obs_thread_scope_get()
     let list = ScratchPool.acquire()
@@ -58,7 +58,7 @@ public enum ThreadLocalScope: TrackingScope {
     if let outer, !persistent {
       outer.assumingMemoryBound(to: AccessList.self).pointee.record(contentsOf: list.pointee)
     }
-    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange)
+    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange())
     ScratchPool.release(list)
     return Tracking(value: value, token: ObservationToken(observer))
   }

@@ -41,6 +41,6 @@ public protocol TrackingScope: Sendable {
   static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: consuming @escaping @Sendable () -> Void
+    onChange: @autoclosure () -> @Sendable () -> Void
   ) throws(E) -> Tracking<T>
 }

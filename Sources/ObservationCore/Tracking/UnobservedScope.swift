@@ -28,7 +28,7 @@ public enum UnobservedScope: TrackingScope {
   public static func withTracking<T, E: Error>(
     _ apply: () throws(E) -> T,
     persistent: Bool,
-    onChange: consuming @escaping @Sendable () -> Void
+    onChange: @autoclosure () -> @Sendable () -> Void
   ) throws(E) -> Tracking<T> {
     Tracking(value: try apply(), token: ObservationToken(nil))
   }
