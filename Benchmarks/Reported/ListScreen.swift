@@ -68,7 +68,9 @@ final class CoreListScreen<S: ObservationStrategy> {
       if shown[id] != nil {
         shown[id]!.seen = generation
       } else {
-        let row = store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)!
+        // Found in place: a row store's reads and sends then copy neither the
+        // collection nor the state holding it (a getter returns both by value).
+        let row = store.scope(row: id, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)!
         shown[id] = Shown(store: row, token: nil, seen: generation)
         renderRow(id)
       }
