@@ -106,9 +106,9 @@ struct IdentifiedArrayCollectionTests {
   func sort_betweenOtherOperations_matchesAnArrayOracle_whateverTheKeptOrder() {
     // A sort keeps the slots it sorted; inserts, removals (which move the
     // last slot into the hole), moves, swaps and row updates in between leave
-    // that order stale, and the next sort must not trust it; a reorder by ids
-    // and a removal by predicate leave an order the next one trusts. Against a
-    // plain array; a debug build also checks every order a sort trusts.
+    // that order stale, and the next sort must not trust it; a removal by
+    // predicate leaves an order the next one trusts. Against a plain array; a
+    // debug build also checks every order a sort trusts.
     var generator = SystemRandomNumberGenerator()
     var array = rows(Array(0..<40).shuffled(using: &generator))
     var oracle = array.map { ($0.id, $0.value) }

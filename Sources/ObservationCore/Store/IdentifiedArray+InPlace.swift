@@ -3,51 +3,64 @@ extension IdentifiedArray {
   /// each listed id is looked up once and its row, when there is one, stays in
   /// its slot; a missing row takes a new slot; the rows not listed are
   /// removed, the last slot moved into each hole. Only the ids are written
-  /// anew, and the slots found on the way are kept as the storage's order
-  /// (`IdentifiedStorage.order`), so that the next sort or `removeAll(where:)`
-  /// looks no id up.
+  /// anew.
   ///
   /// Building a new storage instead moved every kept row into new buffers and
   /// destroyed the old ones in the storage's deinit, a generic class's,
   /// through the row type's value witnesses: about 60 instructions a row, the
   /// most of a `removeAll(where:)` of 1 000 rows with nothing observed.
+  ///
+  /// Where it removes no row (a reorder, rows put back), the slots it found
+  /// become the storage's kept order (`IdentifiedStorage.order`), so that the
+  /// next sort or `removeAll(where:)` looks no id up; they are noted on the
+  /// stack, for a few rows, and copied out only then. Following them through a
+  /// removal's moves cost a replacement of every row more than it saved.
   @inlinable
   mutating func replaceAllInPlace(ids: some Sequence<ID>, missing: (ID) -> Element) {
     let storage = _storage
     let before = storage.count
-    var listed: [ID] = []
-    var order: [Int] = []
     let expected = Swift.max(ids.underestimatedCount, storage.ids.count)
+    var listed: [ID] = []
     listed.reserveCapacity(expected)
-    order.reserveCapacity(expected)
-    var keptCount = 0
-    // Sound: the buffer is used inside its closure only.
+    var order: [Int] = []
+    // Sound: the buffers are used inside their closures only, and the slots
+    // read back are the first `noted` written.
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: before) { kept in
-      kept.initialize(repeating: false)
-      for id in ids {
-        let hash = SlotIndex<ID>.hash(id)
-        if let slot = storage.slots.find(id, hash: hash) {
-          // A slot past the old rows was taken by this call: a later duplicate.
-          guard slot < before, !kept[slot] else { continue }
-          kept[slot] = true
-          keptCount &+= 1
-          order.append(slot)
-        } else {
-          order.append(storage.count)
-          storage.slots.insert(id, slot: storage.count, hash: hash)
-          storage.append(missing(id))
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: expected) { found in
+        kept.initialize(repeating: false)
+        var keptCount = 0
+        var noted = 0
+        for id in ids {
+          let hash = SlotIndex<ID>.hash(id)
+          let slot: Int
+          if let old = storage.slots.find(id, hash: hash) {
+            // A slot past the old rows was taken by this call: a later duplicate.
+            guard old < before, !kept[old] else { continue }
+            kept[old] = true
+            keptCount &+= 1
+            slot = old
+          } else {
+            slot = storage.count
+            storage.slots.insert(id, slot: slot, hash: hash)
+            storage.append(missing(id))
+          }
+          if noted < expected { found[noted] = slot }
+          noted &+= 1
+          listed.append(id)
         }
-        listed.append(id)
+        if keptCount < before {
+          var noOrder: [Int] = []
+          Self.removeRows(of: storage, notKept: kept, order: &noOrder)
+        } else if noted <= expected {
+          order = Array(found[..<noted])
+        }
       }
-      if keptCount < before { Self.removeRows(of: storage, notKept: kept, order: &order) }
     }
-    guard listed != storage.ids else {
-      storage.order = order
-      return
+    if listed != storage.ids {
+      storage.ids = listed
+      didSet(Self.structure)
     }
-    storage.ids = listed
     storage.order = order
-    didSet(Self.structure)
   }
 
   /// `removeAll(where:)` on a storage this collection holds alone: each row
@@ -92,14 +105,16 @@ extension IdentifiedArray {
   /// `kept` does not mark, from the last down, so that the row moved into each
   /// hole is one kept (or added past `kept.count`), never one still to
   /// remove; each removed row is noted as replaced. `order`, the slots of the
-  /// rows that stay in the order of their ids, follows each row moved.
-  @inlinable
+  /// rows that stay in the order of their ids, follows each row moved, unless
+  /// it is empty (no order kept).
+  @inlinable @inline(__always)
   static func removeRows(
     of storage: IdentifiedStorage<Element>, notKept kept: UnsafeMutableBufferPointer<Bool>, order: inout [Int]
   ) {
     // Sound: the buffer is used inside its closure only, and read only at
     // the slots of rows that stay, each written first from `order`.
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: storage.count) { position in
+    let following = !order.isEmpty
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: following ? storage.count : 0) { position in
       for (at, slot) in order.enumerated() { position[slot] = at }
       for slot in stride(from: kept.count - 1, through: 0, by: -1) where !kept[slot] {
         storage[slot: slot].didReplace()
@@ -109,7 +124,7 @@ extension IdentifiedArray {
         if storage.slots[id] != slot { id = storage.slots.id(ofSlot: slot)! }
         let last = storage.count &- 1
         storage.removeRow(of: id, at: slot)
-        guard slot != last else { continue }
+        guard following, slot != last else { continue }
         let at = position[last]
         order[at] = slot
         position[slot] = at

@@ -41,11 +41,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverNode> {
   ///
   /// - Returns: `nil` when the list recorded no read (nothing to observe).
   static func install(
-    from list: inout AccessList, persistent: Bool, onChange: @autoclosure () -> @Sendable () -> Void
+    from list: inout AccessList, persistent: Bool, onChange: consuming @escaping @Sendable () -> Void
   ) -> Observer? {
     list.mergeDuplicates()
     guard list.count > 0 else { return nil }
-    let observer = make(list: list, persistent: persistent, onChange: onChange())
+    let observer = make(list: list, persistent: persistent, onChange: onChange)
     list.forgetEntries()
     observer.link()
     return observer

@@ -51,7 +51,10 @@ extension TaskLocalScope {
         }
       }
     }
-    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange())
+    // onChange is formed only for a scope that read something.
+    let observer =
+      list.pointee.count > 0
+      ? Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange()) : nil
     ScratchPool.release(list)
     return Tracking(value: value, token: ObservationToken(observer))
   }

@@ -58,7 +58,10 @@ public enum ThreadLocalScope: TrackingScope {
     if let outer, !persistent {
       outer.assumingMemoryBound(to: AccessList.self).pointee.record(contentsOf: list.pointee)
     }
-    let observer = Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange())
+    // onChange is formed only for a scope that read something.
+    let observer =
+      list.pointee.count > 0
+      ? Observer.install(from: &list.pointee, persistent: persistent, onChange: onChange()) : nil
     ScratchPool.release(list)
     return Tracking(value: value, token: ObservationToken(observer))
   }
