@@ -76,6 +76,43 @@ struct ProfileGroupTests {
         == "ObservationCore.TrackingScope.record")
   }
 
+  @Test func qualifiedName_ofMergedSpecialisationsAndCppNames_isTheFunctionsOwn() {
+    // The demangler leaves a propagated closure's "[" open: cut at "> of ".
+    #expect(
+      SwiftDemangle.qualifiedName(
+        "merged function signature specialization <Arg[4] = [Closure Propagated : $s10Benchmarks11listReducer, "
+          + "Argument Types : []> of function signature specialization <Arg[3] = [Closure Propagated : $s15Obs, "
+          + "Argument Types : [@callee_guaranteed (@in_guaranteed A) -> (@unowned Swift.Bool) for <Swift.Int>]> "
+          + "of generic specialization <serialized, Swift.Int> of closure #1 (inout Swift.UnsafeMutableBufferPointer"
+          + "<A>, inout Swift.Int) throws -> () in Swift.UnsafeMutableBufferPointer._stableSortImpl(by: (A, A) "
+          + "throws -> Swift.Bool) throws -> ()")
+        == "Swift.UnsafeMutableBufferPointer._stableSortImpl")
+    // A header whose parameters name another function ("… of listReducer").
+    #expect(
+      SwiftDemangle.qualifiedName(
+        "function signature specialization <Arg[3] = [Constant Propagated Function : generic specialization "
+          + "<Swift.Int> of Benchmarks.listReducer<A>(inout Benchmarks.ListState<A>) -> ()]> of generic not "
+          + "re-abstracted specialization <Swift.Int> of reabstraction thunk helper <A> from @escaping "
+          + "@callee_guaranteed (@inout Benchmarks.ListState<A>) -> () to @escaping @callee_guaranteed "
+          + "(@inout Benchmarks.ListState<A>) -> ()")
+        == "reabstraction thunk")
+    // valgrind's C++ names: the qualified name, not the return type or "swift".
+    #expect(
+      SwiftDemangle.qualifiedName(
+        "bool swift::RefCounts<swift::RefCountBitsT<(swift::RefCountInlinedness)1> >::doDecrementSlow<"
+          + "(swift::PerformDeinit)1>(swift::RefCountBitsT<(swift::RefCountInlinedness)1>, unsigned int)'2")
+        == "swift::RefCounts::doDecrementSlow'2")
+    #expect(
+      SwiftDemangle.qualifiedName(
+        "swift::runtime::AccessSet::insert(swift::runtime::Access*, void*, void*, swift::ExclusivityFlags)")
+        == "swift::runtime::AccessSet::insert")
+    #expect(
+      ProfileGroup.of(
+        demangled: "bool swift::RefCounts<swift::RefCountBitsT<(swift::RefCountInlinedness)1> >::doDecrementSlow<"
+          + "(swift::PerformDeinit)1>(swift::RefCountBitsT<(swift::RefCountInlinedness)1>, unsigned int)")
+        == .allocation)
+  }
+
   @Test func demangle_usesTheRuntime() {
     #expect(
       SwiftDemangle.demangle("$sSi1poiyS2i_SitFZ") == "static Swift.Int.+ infix(Swift.Int, Swift.Int) -> Swift.Int")

@@ -107,6 +107,9 @@ enum ProfileGroup: String, CaseIterable, Comparable {
   private static let allocationPrefixes = [
     "swift_retain", "swift_release", "swift_allocObject", "swift_deallocObject", "swift_deallocClassInstance",
     "swift_deallocUninitializedObject", "swift_bridgeObjectRetain", "swift_bridgeObjectRelease", "swift_slowAlloc",
+    // The runtime's reference counting past its entry points (a release that
+    // deallocates, an overflow to the side table).
+    "swift::RefCounts",
     "swift_slowDealloc", "swift_allocBox", "swift_deallocBox", "swift_unknownObjectRetain",
     "swift_unknownObjectRelease", "_swift_release_", "_swift_retain_", "swift_nonatomic_retain",
     "swift_nonatomic_release", "swift_weak", "swift_unownedRetain", "swift_unownedRelease", "_int_", "tcache_",

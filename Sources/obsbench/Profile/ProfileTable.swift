@@ -76,7 +76,7 @@ struct ProfileTable {
     let qualified = SwiftDemangle.qualifiedName(demangled)
     var name = qualified
     for marker in ["closure", "thunk", "witness", "partial apply", "specialization", "outlined", "metadata"]
-    where demangled.hasPrefix(marker) || demangled.contains("\(marker) ") {
+    where (demangled.hasPrefix(marker) || demangled.contains("\(marker) ")) && !qualified.contains(marker) {
       name = "\(qualified) [\(marker)]"
       break
     }

@@ -18,8 +18,18 @@ enum SwiftDemangle {
   /// signatures removed, e.g. `ObservationCore.MutexRegistrar.willSet` for
   /// "generic specialization <…> of ObservationCore.MutexRegistrar.willSet(…) -> ()",
   /// and `Benchmarks.Reads.untracked` for a closure inside it.
+  ///
+  /// A C++ name (the runtime's, the standard library's; valgrind demangles
+  /// them) keeps its qualified name: `swift::RefCounts::doDecrementSlow` for
+  /// "bool swift::RefCounts<…>::doDecrementSlow<…>(…)", not its return type.
   static func qualifiedName(_ demangled: String) -> String {
-    var text = demangled
+    if demangled.contains("::") {
+      let plain = removingGroups(from: demangled)
+      if let name = plain.split(separator: " ").last(where: { $0.contains("::") }) { return String(name) }
+    }
+    var text = droppingSpecializationHeaders(demangled)
+    // A thunk between two closure types is about no function of its own.
+    if text.hasPrefix("reabstraction thunk") { return "reabstraction thunk" }
     // "(tracked in _9736CE…)" names a private declaration; "(extension in M):"
     // an extension's module: keep the name, drop the rest.
     text = text.replacingOccurrences(
@@ -47,6 +57,41 @@ enum SwiftDemangle {
     }
     let cut = text.firstIndex { $0 == " " || $0 == ":" } ?? text.endIndex
     return String(text[..<cut])
+  }
+
+  // Drops the "[merged] [function signature | generic …] specialization <…> of "
+  // headers in front of a name. Their parameter lists leave a closure
+  // argument's "[" open and may name other functions ("… of X"), so each is
+  // skipped to the ">" that closes its "<", counting only angle brackets.
+  private static func droppingSpecializationHeaders(_ text: String) -> String {
+    let headers = [
+      "function signature specialization <", "generic specialization <", "generic partial specialization <",
+      "generic not re-abstracted specialization <",
+    ]
+    var rest = Substring(text)
+    while true {
+      var header = rest
+      if header.hasPrefix("merged ") { header = header.dropFirst("merged ".count) }
+      guard let open = headers.first(where: { header.hasPrefix($0) }) else { break }
+      var depth = 0
+      var previous: Character = " "
+      var end: Substring.Index?
+      for index in header.indices[header.index(header.startIndex, offsetBy: open.count - 1)...] {
+        let character = header[index]
+        if character == "<" { depth += 1 }
+        if character == ">", previous != "-" {
+          depth -= 1
+          if depth == 0 {
+            end = header.index(after: index)
+            break
+          }
+        }
+        previous = character
+      }
+      guard let end, header[end...].hasPrefix(" of ") else { break }
+      rest = header[header.index(end, offsetBy: " of ".count)...]
+    }
+    return String(rest)
   }
 
   // Drops every balanced (…), <…> and […] group, so that no type in a signature
