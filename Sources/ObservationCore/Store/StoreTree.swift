@@ -34,10 +34,18 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   @inlinable @inline(__always)
   func withExclusiveAccess<R>(_ body: () -> R) -> R {
     if S.Registrar.Guard.self == MutexGuard.self {
-      let mutex = Unmanaged.passUnretained(unsafeBitCast(`guard`, to: MutexGuard.self))
+      let mutex = Unmanaged.passUnretained(Self.reinterpret(`guard`, as: MutexGuard.self))
       return mutex._withUnsafeGuaranteedRef { $0.withExclusiveAccess(body) }
     }
     return `guard`.withExclusiveAccess(body)
+  }
+
+  /// `value` as the `U` its caller has checked it is: a bit cast in generic
+  /// code, as `unsafeDowncast` needs a class-constrained type and a guard may
+  /// be a struct (`IsolationGuard`); free once specialised.
+  @inlinable @inline(__always)
+  static func reinterpret<T, U>(_ value: T, as _: U.Type) -> U {
+    unsafeBitCast(value, to: U.self)
   }
 
   /// What every send does under the guard before its reducer runs: drops the
