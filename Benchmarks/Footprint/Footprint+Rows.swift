@@ -11,7 +11,7 @@ extension Footprint {
         "Holds a list store of n rows, each observed through a row store of its own by one persistent observer, "
         + "and one observer of its ids (apple: n @Observable rows in an @Observable list, each observed with "
         + "withObservationTracking re-armed; none: the plain list, unobserved); one op appends a row, observes it "
-        + "as the others are and removes it; held: bytes per observed row",
+        + "as the others are and removes it, the last row by its position (no search); held: bytes per observed row",
       sizes: sizes,
       quickSizes: quickSizes,
       strategies: StrategyIDs.matrix + StrategyIDs.refinements + [StrategyIDs.apple, StrategyIDs.none]
@@ -49,7 +49,7 @@ extension Footprint {
       let row = fixture.rowStore(count)
       let tally = fixture.tally
       S.observe({ _ = row.read { $0.value } }, onChange: { tally.bump() }).cancel()
-      fixture.store.send(.remove(count))
+      fixture.store.send(.removeLast)
     }
 
     func free() {
@@ -73,7 +73,7 @@ extension Footprint {
       // The list's index keeps the row until the next one replaces it.
       fixture.list.insert(AppleRow(id: count), at: count)
       fixture.observeRow(count)
-      fixture.list.remove(id: count)
+      fixture.list.removeLast()
     }
 
     func free() { fixture = nil }
@@ -92,7 +92,7 @@ extension Footprint {
     func makeAndDropOne() {
       guard let fixture else { return }
       fixture.store.send(.insert(PlainRow(id: count), at: count))
-      fixture.store.send(.remove(count))
+      fixture.store.send(.removeLast)
     }
 
     func free() { fixture = nil }

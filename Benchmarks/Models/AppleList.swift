@@ -36,6 +36,11 @@ final class AppleList: @unchecked Sendable {
     rows.insert(row, at: position)
   }
 
+  /// Removes the last row, by its position; the index keeps it, as `remove(id:)` does.
+  func removeLast() {
+    _ = rows.popLast()
+  }
+
   /// Removes the row with `id`.
   func remove(id: Int) {
     guard let row = index[id], let position = rows.firstIndex(where: { $0 === row }) else { return }

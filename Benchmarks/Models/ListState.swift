@@ -37,6 +37,8 @@ enum ListAction<Row> {
   case insert(Row, at: Int)
   /// Removes the row with this id.
   case remove(Int)
+  /// Removes the last row, by its position.
+  case removeLast
   /// Moves the row with this id to an index.
   case move(Int, to: Int)
   /// Replaces the rows with these ids, in this order: the rows present keep their
@@ -73,6 +75,8 @@ func listReducer<S: ObservationStrategy>(
     state.rows.insert(row, at: 0)
   case .insert(let row, let index):
     state.rows.insert(row, at: index)
+  case .removeLast:
+    if !state.rows.isEmpty { state.rows.remove(at: state.rows.count - 1) }
   case .remove(let id):
     state.rows.remove(id: id)
   case .move(let id, let index):

@@ -40,6 +40,9 @@ func plainListReducer(_ state: inout PlainListState, _ action: ListAction<PlainR
   case .insert(let row, let index):
     state.ids.insert(row.id, at: index)
     state.storage[row.id] = row
+  case .removeLast:
+    // Unlisted, and kept by id, as `remove` leaves it.
+    _ = state.ids.popLast()
   case .remove(let id):
     // Unlisted, and kept by id — as apple's row index keeps its row objects: the
     // floor does not pay a hash-table deletion nobody else pays.

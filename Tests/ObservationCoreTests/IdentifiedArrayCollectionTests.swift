@@ -124,9 +124,11 @@ struct IdentifiedArrayCollectionTests {
         array.sort { $0.id > $1.id }
         oracle.sort { $0.0 > $1.0 }
       case 2:
-        let id = oracle[Int.random(in: 0..<oracle.count, using: &generator)].0
-        array.remove(id: id)
-        oracle.removeAll { $0.0 == id }
+        // By id, or by position (the last one as often as any other).
+        let position = step % 4 == 0 ? oracle.count - 1 : Int.random(in: 0..<oracle.count, using: &generator)
+        let id = oracle[position].0
+        if step % 3 == 0 { array.remove(id: id) } else { #expect(array.remove(at: position).id == id) }
+        oracle.remove(at: position)
       case 3:
         let at = Int.random(in: 0...oracle.count, using: &generator)
         array.insert(Row(id: next, value: Int.random(in: 0..<500, using: &generator)), at: at)

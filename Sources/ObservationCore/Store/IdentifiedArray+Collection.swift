@@ -203,10 +203,18 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// Removes and returns the row at `position`; its observers are notified as
   /// of a replacement.
   ///
-  /// - Complexity: O(n) (the order shifts).
+  /// - Complexity: O(n - position) (the order after it shifts); the position
+  ///   is not searched for, so removing the last row is O(1).
   @discardableResult
   public mutating func remove(at position: Int) -> Element {
-    remove(id: _storage.ids[position])!
+    let id = _storage.ids[position]
+    // Sound: a listed id has its row's slot in the index.
+    let removed = removeSlot(of: id, at: _storage.slots[id].unsafelyUnwrapped)
+    // Unique since `removeSlot`.
+    _storage.ids.remove(at: position)
+    removed.didReplace()
+    didSet(Self.structure)
+    return removed
   }
 }
 
