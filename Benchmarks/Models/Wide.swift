@@ -76,68 +76,254 @@ final class Wide<S: ObservationStrategy>: ObservableModel {
   private var _p60 = 60
   private var _p61 = 61
 
-  var p0: Int { get { access(0); return _p0 } set { let w = willSet(0); _p0 = newValue; didSet(w) } }
-  var p1: Int { get { access(1); return _p1 } set { let w = willSet(1); _p1 = newValue; didSet(w) } }
-  var p2: Int { get { access(2); return _p2 } set { let w = willSet(2); _p2 = newValue; didSet(w) } }
-  var p3: Int { get { access(3); return _p3 } set { let w = willSet(3); _p3 = newValue; didSet(w) } }
-  var p4: Int { get { access(4); return _p4 } set { let w = willSet(4); _p4 = newValue; didSet(w) } }
-  var p5: Int { get { access(5); return _p5 } set { let w = willSet(5); _p5 = newValue; didSet(w) } }
-  var p6: Int { get { access(6); return _p6 } set { let w = willSet(6); _p6 = newValue; didSet(w) } }
-  var p7: Int { get { access(7); return _p7 } set { let w = willSet(7); _p7 = newValue; didSet(w) } }
-  var p8: Int { get { access(8); return _p8 } set { let w = willSet(8); _p8 = newValue; didSet(w) } }
-  var p9: Int { get { access(9); return _p9 } set { let w = willSet(9); _p9 = newValue; didSet(w) } }
-  var p10: Int { get { access(10); return _p10 } set { let w = willSet(10); _p10 = newValue; didSet(w) } }
-  var p11: Int { get { access(11); return _p11 } set { let w = willSet(11); _p11 = newValue; didSet(w) } }
-  var p12: Int { get { access(12); return _p12 } set { let w = willSet(12); _p12 = newValue; didSet(w) } }
-  var p13: Int { get { access(13); return _p13 } set { let w = willSet(13); _p13 = newValue; didSet(w) } }
-  var p14: Int { get { access(14); return _p14 } set { let w = willSet(14); _p14 = newValue; didSet(w) } }
-  var p15: Int { get { access(15); return _p15 } set { let w = willSet(15); _p15 = newValue; didSet(w) } }
-  var p16: Int { get { access(16); return _p16 } set { let w = willSet(16); _p16 = newValue; didSet(w) } }
-  var p17: Int { get { access(17); return _p17 } set { let w = willSet(17); _p17 = newValue; didSet(w) } }
-  var p18: Int { get { access(18); return _p18 } set { let w = willSet(18); _p18 = newValue; didSet(w) } }
-  var p19: Int { get { access(19); return _p19 } set { let w = willSet(19); _p19 = newValue; didSet(w) } }
-  var p20: Int { get { access(20); return _p20 } set { let w = willSet(20); _p20 = newValue; didSet(w) } }
-  var p21: Int { get { access(21); return _p21 } set { let w = willSet(21); _p21 = newValue; didSet(w) } }
-  var p22: Int { get { access(22); return _p22 } set { let w = willSet(22); _p22 = newValue; didSet(w) } }
-  var p23: Int { get { access(23); return _p23 } set { let w = willSet(23); _p23 = newValue; didSet(w) } }
-  var p24: Int { get { access(24); return _p24 } set { let w = willSet(24); _p24 = newValue; didSet(w) } }
-  var p25: Int { get { access(25); return _p25 } set { let w = willSet(25); _p25 = newValue; didSet(w) } }
-  var p26: Int { get { access(26); return _p26 } set { let w = willSet(26); _p26 = newValue; didSet(w) } }
-  var p27: Int { get { access(27); return _p27 } set { let w = willSet(27); _p27 = newValue; didSet(w) } }
-  var p28: Int { get { access(28); return _p28 } set { let w = willSet(28); _p28 = newValue; didSet(w) } }
-  var p29: Int { get { access(29); return _p29 } set { let w = willSet(29); _p29 = newValue; didSet(w) } }
-  var p30: Int { get { access(30); return _p30 } set { let w = willSet(30); _p30 = newValue; didSet(w) } }
-  var p31: Int { get { access(31); return _p31 } set { let w = willSet(31); _p31 = newValue; didSet(w) } }
-  var p32: Int { get { access(32); return _p32 } set { let w = willSet(32); _p32 = newValue; didSet(w) } }
-  var p33: Int { get { access(33); return _p33 } set { let w = willSet(33); _p33 = newValue; didSet(w) } }
-  var p34: Int { get { access(34); return _p34 } set { let w = willSet(34); _p34 = newValue; didSet(w) } }
-  var p35: Int { get { access(35); return _p35 } set { let w = willSet(35); _p35 = newValue; didSet(w) } }
-  var p36: Int { get { access(36); return _p36 } set { let w = willSet(36); _p36 = newValue; didSet(w) } }
-  var p37: Int { get { access(37); return _p37 } set { let w = willSet(37); _p37 = newValue; didSet(w) } }
-  var p38: Int { get { access(38); return _p38 } set { let w = willSet(38); _p38 = newValue; didSet(w) } }
-  var p39: Int { get { access(39); return _p39 } set { let w = willSet(39); _p39 = newValue; didSet(w) } }
-  var p40: Int { get { access(40); return _p40 } set { let w = willSet(40); _p40 = newValue; didSet(w) } }
-  var p41: Int { get { access(41); return _p41 } set { let w = willSet(41); _p41 = newValue; didSet(w) } }
-  var p42: Int { get { access(42); return _p42 } set { let w = willSet(42); _p42 = newValue; didSet(w) } }
-  var p43: Int { get { access(43); return _p43 } set { let w = willSet(43); _p43 = newValue; didSet(w) } }
-  var p44: Int { get { access(44); return _p44 } set { let w = willSet(44); _p44 = newValue; didSet(w) } }
-  var p45: Int { get { access(45); return _p45 } set { let w = willSet(45); _p45 = newValue; didSet(w) } }
-  var p46: Int { get { access(46); return _p46 } set { let w = willSet(46); _p46 = newValue; didSet(w) } }
-  var p47: Int { get { access(47); return _p47 } set { let w = willSet(47); _p47 = newValue; didSet(w) } }
-  var p48: Int { get { access(48); return _p48 } set { let w = willSet(48); _p48 = newValue; didSet(w) } }
-  var p49: Int { get { access(49); return _p49 } set { let w = willSet(49); _p49 = newValue; didSet(w) } }
-  var p50: Int { get { access(50); return _p50 } set { let w = willSet(50); _p50 = newValue; didSet(w) } }
-  var p51: Int { get { access(51); return _p51 } set { let w = willSet(51); _p51 = newValue; didSet(w) } }
-  var p52: Int { get { access(52); return _p52 } set { let w = willSet(52); _p52 = newValue; didSet(w) } }
-  var p53: Int { get { access(53); return _p53 } set { let w = willSet(53); _p53 = newValue; didSet(w) } }
-  var p54: Int { get { access(54); return _p54 } set { let w = willSet(54); _p54 = newValue; didSet(w) } }
-  var p55: Int { get { access(55); return _p55 } set { let w = willSet(55); _p55 = newValue; didSet(w) } }
-  var p56: Int { get { access(56); return _p56 } set { let w = willSet(56); _p56 = newValue; didSet(w) } }
-  var p57: Int { get { access(57); return _p57 } set { let w = willSet(57); _p57 = newValue; didSet(w) } }
-  var p58: Int { get { access(58); return _p58 } set { let w = willSet(58); _p58 = newValue; didSet(w) } }
-  var p59: Int { get { access(59); return _p59 } set { let w = willSet(59); _p59 = newValue; didSet(w) } }
-  var p60: Int { get { access(60); return _p60 } set { let w = willSet(60); _p60 = newValue; didSet(w) } }
-  var p61: Int { get { access(61); return _p61 } set { let w = willSet(61); _p61 = newValue; didSet(w) } }
+  var p0: Int {
+    get { access(0); return _p0 }
+    set { if newValue != _p0 { let w = willSet(0); _p0 = newValue; didSet(w) } }
+  }
+  var p1: Int {
+    get { access(1); return _p1 }
+    set { if newValue != _p1 { let w = willSet(1); _p1 = newValue; didSet(w) } }
+  }
+  var p2: Int {
+    get { access(2); return _p2 }
+    set { if newValue != _p2 { let w = willSet(2); _p2 = newValue; didSet(w) } }
+  }
+  var p3: Int {
+    get { access(3); return _p3 }
+    set { if newValue != _p3 { let w = willSet(3); _p3 = newValue; didSet(w) } }
+  }
+  var p4: Int {
+    get { access(4); return _p4 }
+    set { if newValue != _p4 { let w = willSet(4); _p4 = newValue; didSet(w) } }
+  }
+  var p5: Int {
+    get { access(5); return _p5 }
+    set { if newValue != _p5 { let w = willSet(5); _p5 = newValue; didSet(w) } }
+  }
+  var p6: Int {
+    get { access(6); return _p6 }
+    set { if newValue != _p6 { let w = willSet(6); _p6 = newValue; didSet(w) } }
+  }
+  var p7: Int {
+    get { access(7); return _p7 }
+    set { if newValue != _p7 { let w = willSet(7); _p7 = newValue; didSet(w) } }
+  }
+  var p8: Int {
+    get { access(8); return _p8 }
+    set { if newValue != _p8 { let w = willSet(8); _p8 = newValue; didSet(w) } }
+  }
+  var p9: Int {
+    get { access(9); return _p9 }
+    set { if newValue != _p9 { let w = willSet(9); _p9 = newValue; didSet(w) } }
+  }
+  var p10: Int {
+    get { access(10); return _p10 }
+    set { if newValue != _p10 { let w = willSet(10); _p10 = newValue; didSet(w) } }
+  }
+  var p11: Int {
+    get { access(11); return _p11 }
+    set { if newValue != _p11 { let w = willSet(11); _p11 = newValue; didSet(w) } }
+  }
+  var p12: Int {
+    get { access(12); return _p12 }
+    set { if newValue != _p12 { let w = willSet(12); _p12 = newValue; didSet(w) } }
+  }
+  var p13: Int {
+    get { access(13); return _p13 }
+    set { if newValue != _p13 { let w = willSet(13); _p13 = newValue; didSet(w) } }
+  }
+  var p14: Int {
+    get { access(14); return _p14 }
+    set { if newValue != _p14 { let w = willSet(14); _p14 = newValue; didSet(w) } }
+  }
+  var p15: Int {
+    get { access(15); return _p15 }
+    set { if newValue != _p15 { let w = willSet(15); _p15 = newValue; didSet(w) } }
+  }
+  var p16: Int {
+    get { access(16); return _p16 }
+    set { if newValue != _p16 { let w = willSet(16); _p16 = newValue; didSet(w) } }
+  }
+  var p17: Int {
+    get { access(17); return _p17 }
+    set { if newValue != _p17 { let w = willSet(17); _p17 = newValue; didSet(w) } }
+  }
+  var p18: Int {
+    get { access(18); return _p18 }
+    set { if newValue != _p18 { let w = willSet(18); _p18 = newValue; didSet(w) } }
+  }
+  var p19: Int {
+    get { access(19); return _p19 }
+    set { if newValue != _p19 { let w = willSet(19); _p19 = newValue; didSet(w) } }
+  }
+  var p20: Int {
+    get { access(20); return _p20 }
+    set { if newValue != _p20 { let w = willSet(20); _p20 = newValue; didSet(w) } }
+  }
+  var p21: Int {
+    get { access(21); return _p21 }
+    set { if newValue != _p21 { let w = willSet(21); _p21 = newValue; didSet(w) } }
+  }
+  var p22: Int {
+    get { access(22); return _p22 }
+    set { if newValue != _p22 { let w = willSet(22); _p22 = newValue; didSet(w) } }
+  }
+  var p23: Int {
+    get { access(23); return _p23 }
+    set { if newValue != _p23 { let w = willSet(23); _p23 = newValue; didSet(w) } }
+  }
+  var p24: Int {
+    get { access(24); return _p24 }
+    set { if newValue != _p24 { let w = willSet(24); _p24 = newValue; didSet(w) } }
+  }
+  var p25: Int {
+    get { access(25); return _p25 }
+    set { if newValue != _p25 { let w = willSet(25); _p25 = newValue; didSet(w) } }
+  }
+  var p26: Int {
+    get { access(26); return _p26 }
+    set { if newValue != _p26 { let w = willSet(26); _p26 = newValue; didSet(w) } }
+  }
+  var p27: Int {
+    get { access(27); return _p27 }
+    set { if newValue != _p27 { let w = willSet(27); _p27 = newValue; didSet(w) } }
+  }
+  var p28: Int {
+    get { access(28); return _p28 }
+    set { if newValue != _p28 { let w = willSet(28); _p28 = newValue; didSet(w) } }
+  }
+  var p29: Int {
+    get { access(29); return _p29 }
+    set { if newValue != _p29 { let w = willSet(29); _p29 = newValue; didSet(w) } }
+  }
+  var p30: Int {
+    get { access(30); return _p30 }
+    set { if newValue != _p30 { let w = willSet(30); _p30 = newValue; didSet(w) } }
+  }
+  var p31: Int {
+    get { access(31); return _p31 }
+    set { if newValue != _p31 { let w = willSet(31); _p31 = newValue; didSet(w) } }
+  }
+  var p32: Int {
+    get { access(32); return _p32 }
+    set { if newValue != _p32 { let w = willSet(32); _p32 = newValue; didSet(w) } }
+  }
+  var p33: Int {
+    get { access(33); return _p33 }
+    set { if newValue != _p33 { let w = willSet(33); _p33 = newValue; didSet(w) } }
+  }
+  var p34: Int {
+    get { access(34); return _p34 }
+    set { if newValue != _p34 { let w = willSet(34); _p34 = newValue; didSet(w) } }
+  }
+  var p35: Int {
+    get { access(35); return _p35 }
+    set { if newValue != _p35 { let w = willSet(35); _p35 = newValue; didSet(w) } }
+  }
+  var p36: Int {
+    get { access(36); return _p36 }
+    set { if newValue != _p36 { let w = willSet(36); _p36 = newValue; didSet(w) } }
+  }
+  var p37: Int {
+    get { access(37); return _p37 }
+    set { if newValue != _p37 { let w = willSet(37); _p37 = newValue; didSet(w) } }
+  }
+  var p38: Int {
+    get { access(38); return _p38 }
+    set { if newValue != _p38 { let w = willSet(38); _p38 = newValue; didSet(w) } }
+  }
+  var p39: Int {
+    get { access(39); return _p39 }
+    set { if newValue != _p39 { let w = willSet(39); _p39 = newValue; didSet(w) } }
+  }
+  var p40: Int {
+    get { access(40); return _p40 }
+    set { if newValue != _p40 { let w = willSet(40); _p40 = newValue; didSet(w) } }
+  }
+  var p41: Int {
+    get { access(41); return _p41 }
+    set { if newValue != _p41 { let w = willSet(41); _p41 = newValue; didSet(w) } }
+  }
+  var p42: Int {
+    get { access(42); return _p42 }
+    set { if newValue != _p42 { let w = willSet(42); _p42 = newValue; didSet(w) } }
+  }
+  var p43: Int {
+    get { access(43); return _p43 }
+    set { if newValue != _p43 { let w = willSet(43); _p43 = newValue; didSet(w) } }
+  }
+  var p44: Int {
+    get { access(44); return _p44 }
+    set { if newValue != _p44 { let w = willSet(44); _p44 = newValue; didSet(w) } }
+  }
+  var p45: Int {
+    get { access(45); return _p45 }
+    set { if newValue != _p45 { let w = willSet(45); _p45 = newValue; didSet(w) } }
+  }
+  var p46: Int {
+    get { access(46); return _p46 }
+    set { if newValue != _p46 { let w = willSet(46); _p46 = newValue; didSet(w) } }
+  }
+  var p47: Int {
+    get { access(47); return _p47 }
+    set { if newValue != _p47 { let w = willSet(47); _p47 = newValue; didSet(w) } }
+  }
+  var p48: Int {
+    get { access(48); return _p48 }
+    set { if newValue != _p48 { let w = willSet(48); _p48 = newValue; didSet(w) } }
+  }
+  var p49: Int {
+    get { access(49); return _p49 }
+    set { if newValue != _p49 { let w = willSet(49); _p49 = newValue; didSet(w) } }
+  }
+  var p50: Int {
+    get { access(50); return _p50 }
+    set { if newValue != _p50 { let w = willSet(50); _p50 = newValue; didSet(w) } }
+  }
+  var p51: Int {
+    get { access(51); return _p51 }
+    set { if newValue != _p51 { let w = willSet(51); _p51 = newValue; didSet(w) } }
+  }
+  var p52: Int {
+    get { access(52); return _p52 }
+    set { if newValue != _p52 { let w = willSet(52); _p52 = newValue; didSet(w) } }
+  }
+  var p53: Int {
+    get { access(53); return _p53 }
+    set { if newValue != _p53 { let w = willSet(53); _p53 = newValue; didSet(w) } }
+  }
+  var p54: Int {
+    get { access(54); return _p54 }
+    set { if newValue != _p54 { let w = willSet(54); _p54 = newValue; didSet(w) } }
+  }
+  var p55: Int {
+    get { access(55); return _p55 }
+    set { if newValue != _p55 { let w = willSet(55); _p55 = newValue; didSet(w) } }
+  }
+  var p56: Int {
+    get { access(56); return _p56 }
+    set { if newValue != _p56 { let w = willSet(56); _p56 = newValue; didSet(w) } }
+  }
+  var p57: Int {
+    get { access(57); return _p57 }
+    set { if newValue != _p57 { let w = willSet(57); _p57 = newValue; didSet(w) } }
+  }
+  var p58: Int {
+    get { access(58); return _p58 }
+    set { if newValue != _p58 { let w = willSet(58); _p58 = newValue; didSet(w) } }
+  }
+  var p59: Int {
+    get { access(59); return _p59 }
+    set { if newValue != _p59 { let w = willSet(59); _p59 = newValue; didSet(w) } }
+  }
+  var p60: Int {
+    get { access(60); return _p60 }
+    set { if newValue != _p60 { let w = willSet(60); _p60 = newValue; didSet(w) } }
+  }
+  var p61: Int {
+    get { access(61); return _p61 }
+    set { if newValue != _p61 { let w = willSet(61); _p61 = newValue; didSet(w) } }
+  }
 
   /// Reads field `field` through its accessor.
   func read(_ field: Int) -> Int {
