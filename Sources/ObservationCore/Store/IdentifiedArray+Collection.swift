@@ -115,8 +115,9 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 
   /// The slot of each row of `storage`, in the order of its ids.
   ///
-  /// A sort keeps the slots it sorted (`IdentifiedStorage.order`), which
-  /// every write of the ids lets go of: while kept, it holds, and is taken as
+  /// A sort keeps the slots it sorted (`IdentifiedStorage.order`), as a
+  /// removal by predicate and a reorder that removed nothing keep theirs, and
+  /// every other write of the ids lets go of it: while kept, it holds, and is taken as
   /// it is (checked row by row in debug builds). A collection made or rebuilt
   /// in one pass stores its rows in order, which is checked, one comparison
   /// of ids per row, before it is trusted. Only where neither holds (a row

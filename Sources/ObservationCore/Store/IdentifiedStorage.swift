@@ -43,9 +43,11 @@ final class IdentifiedStorage<Element: Identifiable> {
   /// The slot of each row in `rows`, by id.
   // Unchecked: see the type's note.
   @exclusivity(unchecked) @usableFromInline var slots = SlotIndex<Element.ID>()
-  /// The slots of the rows in the order of `ids` as the last sort left them,
-  /// or empty: emptied by every write of `ids` (an insert, a removal, a move),
-  /// so that while it is not empty it holds, and the next sort trusts it
+  /// The slots of the rows in the order of `ids` as the last sort, removal by
+  /// predicate or reorder that removed nothing left them (each writes it after
+  /// `ids`), or empty: emptied by every other write of `ids` (an insert, a
+  /// removal, a move), so that while it is not empty it holds, and the next
+  /// sort or removal by predicate trusts it
   /// without checking it row by row (`IdentifiedArray.slotsInOrder(of:)`).
   /// A slot moves only with a write of `ids` (a removal fills its hole with
   /// the last slot). Written only once the storage is unique.
