@@ -1,4 +1,5 @@
 import BenchmarkKit
+import Foundation
 import Testing
 
 @Suite("InstructionCount and CallgrindDump")
@@ -93,5 +94,30 @@ struct InstructionCountTests {
 
   @Test func dump_withoutTotals_throws() {
     #expect(throws: CallgrindError.self) { try CallgrindDump(parsing: "fn=x\n1 2\n"[...]) }
+  }
+
+  /// The three real dumps of Tests/Fixtures/callgrind: counted by their
+  /// summaries, the two stretches agree to the instruction; by their
+  /// `totals:` lines (what the count read before) they differed by 3.3%.
+  @Test func count_ofThreeRealDumps_isExactOverBothStretches() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/callgrind")
+    let texts = try (0..<3).map { index in
+      try String(
+        contentsOf: folder.appendingPathComponent("render-mutate-1.lock-thread-keypath+identity.\(index)"),
+        encoding: .utf8)
+    }
+    let totals = try texts.map { try CallgrindDump.total(of: $0[...]) }
+    #expect(totals == [96_538, 192_986, 289_434])
+    #expect(try texts.map { try CallgrindDump(parsing: $0[...]).total } == totals)
+    let count = InstructionCount(counts: totals, step: 32, operationsPerIteration: 1, loopPerOperation: 0)
+    #expect(count.note == nil)
+    #expect(count.perOperation == 3_014)
+  }
+
+  @Test func dump_withSummaryAndTotals_countsTheSummary() throws {
+    let text = "summary: 7\nfn=x\n1 9\ntotals: 9\n"
+    #expect(try CallgrindDump.total(of: text[...]) == 7)
+    #expect(try CallgrindDump(parsing: text[...]).total == 7)
   }
 }
