@@ -199,6 +199,7 @@ struct RunPipeline {
     }
     var comparison: RunComparison?
     var explanations: RegressionExplanations?
+    var abVerdict: ABVerdict?
     if let measured = baseline, let binary = options.baselineBinary {
       let published = publish(measured)
       let verdict = RunComparison(
@@ -209,13 +210,13 @@ struct RunPipeline {
       let why = PairedExplanations.explain(
         verdict, baseline: binary, registry: registry, environment: environment, console: console)
       explanations = why
-      var markdown = verdict.markdown(title: "A/B: this build against the baseline build")
-      if !why.entries.isEmpty { markdown += "\n" + why.markdown() }
+      abVerdict = ABVerdict(comparison: verdict, explanations: why)
       kept.append((OwnedFiles.baselineResults, try ResultsJSON.encode(published)))
-      kept.append((OwnedFiles.verdict, Data(markdown.utf8)))
+      kept.append((OwnedFiles.verdict, Data(abVerdict!.markdown.utf8)))
     }
     var runs = ReportRuns(run)
     runs.profiles = profiles
+    runs.abVerdict = abVerdict
     let written = try ReportWriter.write(
       runs, formats: options.formats, alongside: kept, to: folder.path, onStep: TestHooks.reportWriteStep)
     return Outcome(run: run, written: written, comparison: comparison, explanations: explanations)

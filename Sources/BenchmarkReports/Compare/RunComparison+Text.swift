@@ -117,6 +117,14 @@ extension RunComparison {
           "; \(small) case\(small == 1 ? "" : "s") under \(NumberFormat.fixed(floor, 0)) ns slower beyond the noise: "
           + "not gated by time (instruction counts judge those)"
       }
+      // "No regression" where the run could not have seen one is said as such.
+      let unresolved = rows.compactMap(\.detectable).filter { $0 > threshold + 1e-12 }
+      if !unresolved.isEmpty {
+        let median = Statistics.median(unresolved.sorted()) ?? 0
+        note +=
+          "; \(unresolved.count) of them not resolved at \(percent)% (the smallest change they could show: "
+          + "\(NumberFormat.fixed(median * 100, 1))%, median)"
+      }
       return "no regression beyond \(percent)% in \(common.count) common cases\(note)"
     }
     let parts: [(Verdict, String, String)] = [

@@ -30,7 +30,7 @@ public enum HTMLReport {
     html += "<p class=\"lede\">\(HTMLText.escape(lede(runs)))</p>\n"
     let answers = latest.hasTimings ? answersSection(latest) : ""
     let sections =
-      (answers.isEmpty ? [] : ["answers"])
+      (runs.abVerdict == nil ? [] : ["a/b verdict"]) + (answers.isEmpty ? [] : ["answers"])
       + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + ["headlines"]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
       + (hasLatency(latest) ? ["latency"] : [])
@@ -41,7 +41,9 @@ public enum HTMLReport {
         "<a href=\"#\(HTMLText.anchor($0))\">\(HTMLText.escape($0))</a>"
       }.joined()
       + "</nav>\n"
-    // The reader's question first, the machine that answered it last.
+    // The reader's question first, the machine that answered it last; an A/B
+    // run's question is its verdict.
+    if let verdict = runs.abVerdict { html += abSection(verdict) }
     html += answers
     if latest.hasTimings {
       html +=
@@ -87,6 +89,22 @@ public enum HTMLReport {
     return
       "\(cases) cases measured \(environment.date) on \(environment.host) (\(environment.cpuModel), "
       + "\(environment.cores) cores)."
+  }
+
+  /// An A/B run's verdict, as `ab.md` gives it: the verdict, the machine, the
+  /// counts, what the run could detect, the cases not clean, and where the
+  /// regressed cases' instructions went.
+  private static func abSection(_ verdict: ABVerdict) -> String {
+    var html = "<h2 id=\"\(HTMLText.anchor("a/b verdict"))\">\(HTMLText.escape(ABVerdict.title))</h2>\n"
+    if let power = verdict.comparison.powerLine { html += "<p class=\"note\">\(HTMLText.escape(power)).</p>\n" }
+    html += verdict.comparison.htmlFragment(significantOnly: true)
+    guard !verdict.explanations.entries.isEmpty else { return html }
+    html += "<h3>Where the regressed instructions went</h3>\n<ul>\n"
+    for entry in verdict.explanations.entries {
+      html += "<li><strong>\(HTMLText.escape(entry.key.description))</strong> against \(HTMLText.escape(entry.against))"
+      html += "<ul>" + entry.lines.map { "<li><code>\(HTMLText.escape($0))</code></li>" }.joined() + "</ul></li>\n"
+    }
+    return html + "</ul>\n"
   }
 
   private static func checksSection(_ run: BenchmarkRun) -> String {

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import Foundation
 
 /// Renders `summary.md`: a summary fit for a CI job summary or a pull-request
 /// comment — the environment in a few lines, the headlines, what each strategy
@@ -16,6 +17,8 @@ public enum MarkdownSummary {
   public static func render(_ runs: ReportRuns) -> String {
     let run = runs.latest
     var lines = ["# ObservationBench results"]
+    // An A/B run answers whether this build changed anything: its verdict first.
+    if let verdict = runs.abVerdict { lines += ["", verdict.markdown.trimmingCharacters(in: .newlines)] }
     // The first screen answers the reader's question, by the pattern their app
     // has: what to use, what it costs, what the trap is; then what each choice
     // costs and the headline cases; the environment after them.

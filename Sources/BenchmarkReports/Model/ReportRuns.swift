@@ -23,6 +23,9 @@ public struct ReportRuns: Sendable {
   /// The latest run's kept callgrind profiles, when it counted instructions
   /// (`results-profiles.json`): the report's profile view draws them.
   public var profiles: KeptProfiles?
+  /// An A/B run's verdict on the latest run against its baseline build: the
+  /// reports open on it.
+  public var abVerdict: ABVerdict?
 
   /// Shows `entries` side by side.
   ///

@@ -1,0 +1,78 @@
+import BenchmarkKit
+import Foundation
+import Testing
+
+@testable import BenchmarkReports
+
+/// An A/B run's report.html and summary.md open on the verdict `ab.md` holds.
+@Suite("A/B verdict in the reports")
+struct ABVerdictReportTests {
+  static func verdict() -> (ABVerdict, BenchmarkRun) {
+    let factors = [1.0, 1.3, 0.8, 1.1]
+    let strategies = PairedComparisonTests.strategies
+    let baseline = PairedComparisonTests.build(strategies: strategies, passFactors: factors, seed: 3)
+    let current = PairedComparisonTests.build(
+      strategies: strategies, passFactors: factors, scale: ["lock-thread-keypath": 1.25], seed: 4)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    return (
+      ABVerdict(comparison: comparison, explanations: RegressionExplanations([], before: nil, after: nil)), current
+    )
+  }
+
+  @Test func summary_ofAnABRun_opensOnTheVerdictAbMdHolds() throws {
+    let (verdict, run) = Self.verdict()
+    var runs = ReportRuns(run)
+    runs.abVerdict = verdict
+    let markdown = MarkdownSummary.render(runs)
+    let section = try #require(markdown.range(of: "## \(ABVerdict.title)"))
+    let environment = try #require(markdown.range(of: "## Environment"))
+    #expect(section.lowerBound < environment.lowerBound)
+    // ab.md whole, as it is written, is in the summary.
+    #expect(markdown.contains(verdict.markdown.trimmingCharacters(in: .newlines)))
+    #expect(!MarkdownSummary.render(ReportRuns(run)).contains(ABVerdict.title))
+  }
+
+  @Test func report_ofAnABRun_showsTheVerdictItsPowerAndEveryRegressedCase() throws {
+    let (verdict, run) = Self.verdict()
+    let comparison = verdict.comparison
+    #expect(comparison.gateFailures.count == 3)
+    var runs = ReportRuns(run)
+    runs.abVerdict = verdict
+    let html = HTMLReport.render(runs)
+    let section = try #require(html.range(of: "<h2 id=\"a-b-verdict\">"))
+    let summary = try #require(html.range(of: "<h2 id=\"summary\""))
+    #expect(section.lowerBound < summary.lowerBound)
+    #expect(html.contains("href=\"#a-b-verdict\""))
+    #expect(html.contains(HTMLText.escape(comparison.verdictLine)))
+    let power = try #require(comparison.powerLine)
+    #expect(html.contains(HTMLText.escape(power)))
+    for row in comparison.gateFailures {
+      #expect(html.contains(HTMLText.escape(row.key.description)))
+    }
+    #expect(!HTMLReport.render(ReportRuns(run)).contains(ABVerdict.title))
+  }
+
+  /// Four pairs at ±30% noise cannot judge 5%: the verdict says how many
+  /// cases it could not resolve, rather than a bare "no regression".
+  @Test func verdict_whenCasesCannotResolveTheThreshold_saysHowManyAndWhatTheyCouldShow() {
+    let strategies = PairedComparisonTests.strategies
+    let baseline = PairedComparisonTests.build(
+      strategies: strategies, passFactors: [1.0, 1.3, 0.8, 1.1], jitter: 0.3, seed: 5)
+    let current = PairedComparisonTests.build(
+      strategies: strategies, passFactors: [1.0, 1.3, 0.8, 1.1], jitter: 0.3, seed: 6)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    let unresolved = comparison.rows.compactMap(\.detectable).filter { $0 > 0.05 + 1e-12 }.count
+    #expect(unresolved > 0)
+    #expect(comparison.gateFailures.isEmpty, "\(comparison.verdictLine)")
+    #expect(
+      comparison.verdictLine.contains("; \(unresolved) of them not resolved at 5.0%"), "\(comparison.verdictLine)")
+    // Where every case resolves the threshold, nothing is added.
+    let quiet = RunComparison(
+      pairedBaseline: PairedComparisonTests.build(
+        strategies: strategies, passFactors: [1.0, 1.3, 0.8, 1.1], jitter: 0.001, seed: 7),
+      current: PairedComparisonTests.build(
+        strategies: strategies, passFactors: [1.0, 1.3, 0.8, 1.1], jitter: 0.001, seed: 8))
+    #expect(quiet.rows.allSatisfy { ($0.detectable ?? 0) <= 0.05 + 1e-12 })
+    #expect(!quiet.verdictLine.contains("not resolved"), "\(quiet.verdictLine)")
+  }
+}
