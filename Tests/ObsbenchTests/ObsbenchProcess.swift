@@ -13,10 +13,17 @@ enum ObsbenchProcess {
     }
   }
 
-  /// The executable: beside the test bundle, or in the package's `.build/debug`.
+  /// The executable: `OBSBENCH_TEST_EXECUTABLE` when set (scripts/test runs
+  /// the callgrind-heavy suites against the release build), else beside the
+  /// test bundle, or in the package's `.build/debug`.
   static let executable: URL? = {
     let fileManager = FileManager.default
     var candidates = [URL]()
+    if let chosen = ProcessInfo.processInfo.environment["OBSBENCH_TEST_EXECUTABLE"] {
+      // Chosen on purpose: a path that is not there fails the tests rather than
+      // falling back to another build.
+      return fileManager.isExecutableFile(atPath: chosen) ? URL(fileURLWithPath: chosen) : nil
+    }
     if let first = CommandLine.arguments.first {
       candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("obsbench"))
     }
