@@ -113,6 +113,18 @@ struct RunPipeline {
         return made
       }
     let configuration = options.configuration
+    if options.baselineBinary != nil {
+      // What the verdict can see, before the minutes are spent: the tests it
+      // will make are every case, and again each case judged through a reference.
+      let keys = plan.groups.flatMap { group in group.strategies.map { (group, $0) } }
+      let referenced = keys.filter { ![ReferenceStrategy.apple, ReferenceStrategy.floor].contains($0.1) }.count
+      var comparison = RunComparison.Options(threshold: options.threshold)
+      comparison.allowMissing = true
+      console.printError(
+        "obsbench: note: "
+          + RunComparison.pairedPowerNote(
+            pairs: configuration.passes, judged: keys.count + referenced, options: comparison))
+    }
     let start = MonotonicClock.now()
     let loadAtStart = SystemLoad.current()
     let measured = try PassLoop.run(schedule, configuration: configuration, launcher: launcher)

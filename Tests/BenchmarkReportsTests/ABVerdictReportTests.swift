@@ -75,4 +75,22 @@ struct ABVerdictReportTests {
     #expect(quiet.rows.allSatisfy { ($0.detectable ?? 0) <= 0.05 + 1e-12 })
     #expect(!quiet.verdictLine.contains("not resolved"), "\(quiet.verdictLine)")
   }
+
+  /// Before an A/B run starts: the largest spread between pairs that still
+  /// resolves the threshold, ln(1 + t) · √pairs / multiple, and the pairs a
+  /// case moving 10% between pairs would need, (multiple · ln 1.1 / ln(1 + t))².
+  @Test func powerNote_saysTheSpreadThePairsResolve_andThePairsA10PercentCaseNeeds() {
+    let multiple = max(3, RunComparison.familyWiseMultiple(cases: 96, error: 0.05))
+    #expect(abs(multiple - 3.47) < 0.01)
+    let note = RunComparison.pairedPowerNote(pairs: 4, judged: 96)
+    let spread = exp(log(1.05) * 2 / multiple) - 1
+    let needed = Int(pow(multiple * log(1.1) / log(1.05), 2).rounded(.up))
+    #expect(abs(spread - 0.0285) < 0.0005)
+    #expect(needed == 46)
+    #expect(note.hasPrefix("4 pairs judge a case at 5.0% only where its time moves by at most 2.9% between pairs"))
+    #expect(note.contains("needs about 46 (--passes 46)"))
+    // Four times the pairs resolve twice the spread (in log).
+    let wider = RunComparison.pairedPowerNote(pairs: 16, judged: 96)
+    #expect(wider.hasPrefix("16 pairs judge a case at 5.0% only where its time moves by at most 5.8%"))
+  }
 }

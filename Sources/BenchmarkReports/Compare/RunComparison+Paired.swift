@@ -9,6 +9,27 @@ extension RunComparison {
   /// +41%), which instruction counts see through and the instruction gates judge.
   public static let pairedGateFloorNs = 10.0
 
+  /// What an A/B run of `pairs` pairs can judge at `options.threshold`, said
+  /// before it starts: a case is judged at the threshold only where the
+  /// verdict's noise multiple times its noise (its spread between pairs over
+  /// √pairs) stays under the threshold, so the largest spread that resolves it
+  /// is ln(1 + threshold) · √pairs / multiple. `judged` is how many tests the
+  /// verdict will make (a case judged through a reference counts twice), which
+  /// sets the multiple.
+  public static func pairedPowerNote(pairs: Int, judged: Int, options: Options = Options()) -> String {
+    let multiple = max(options.noiseMultiple, familyWiseMultiple(cases: judged, error: options.familyWiseError))
+    let limit = log(1 + options.threshold)
+    let spread = exp(limit * Double(max(pairs, 1)).squareRoot() / multiple) - 1
+    // Pairs for a case whose time moves by 10% between pairs.
+    let needed = Int(pow(multiple * log(1.1) / limit, 2).rounded(.up))
+    let percent = NumberFormat.fixed(options.threshold * 100, 1)
+    return
+      "\(pairs) pairs judge a case at \(percent)% only where its time moves by at most "
+      + "\(NumberFormat.fixed(spread * 100, 1))% between pairs (\(NumberFormat.fixed(multiple, 1))× its noise, that "
+      + "spread over √\(pairs), must stay under \(percent)%); a case moving 10% between pairs needs about "
+      + "\(needed) (--passes \(needed)). The verdict gives each case's smallest detectable change."
+  }
+
   /// Compares two builds measured side by side in one A/B run
   /// (`obsbench run --baseline-binary`): pass p of `baseline` and pass p of
   /// `current` ran one right after the other, so each pair of passes is judged
