@@ -7,7 +7,8 @@ extension Usage {
     per operation by group (registrar, scope, store, alloc = malloc/free and
     retain/release, notify, harness = the loop, workload = the Benchmarks
     module's code and what the compiler inlined into it, other = the standard
-    library, the runtime and libc), one row per strategy, then its calls per
+    library, the runtime and libc, and the part of the region's count that
+    callgrind's function lines miss), one row per strategy, then its calls per
     operation into the runtime's retains, releases and object allocation, then
     each strategy's top functions by self and by inclusive instructions per
     operation (demangled). Keeps each case's callgrind output file in DIR for

@@ -61,6 +61,29 @@ struct KeptProfileTests {
     #expect(kept.hasLineInformation)
   }
 
+  /// Three real dumps (Tests/Fixtures/callgrind): the case's count is the
+  /// summaries' difference, 192 896 over 64 operations; the function lines'
+  /// differences sum to 1 029 less, kept as a function of its own, so the
+  /// profile's total and its groups are the case's count.
+  @Test func keptProfile_ofRealDumps_totalsTheRegionsCount_withTheUnattributedPartNamed() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/callgrind")
+    let dumps = try [0, 2].map { index in
+      try CallgrindDump(
+        parsing: String(
+          contentsOf: folder.appendingPathComponent("render-mutate-1.lock-thread-keypath+identity.\(index)"),
+          encoding: .utf8)[...])
+    }
+    let kept = KeptProfile(
+      key: CaseKey(suite: "mutations", scenario: "render-mutate", strategy: "lock-thread-keypath+identity", size: 1),
+      first: dumps[0], last: dumps[1], operations: 64, loopPerOperation: 0)
+    #expect(kept.total == 289_434 - 96_538)
+    #expect(kept.groups.values.reduce(0, +) == kept.total)
+    let unattributed = try #require(kept.functions.first { $0.name == KeptProfile.unattributedName })
+    #expect(unattributed.selfInstructions == (289_434 - 96_538) - (292_506 - 100_639))
+    #expect(unattributed.group == "other")
+  }
+
   @Test func keptProfile_whenCodeIsInlinedFromTheCore_countsItInTheCoresGroup() throws {
     let loop = try #require(try Self.kept().functions.first { $0.group == "workload" })
     #expect(loop.parts == ["workload": 16, "scope": 24])

@@ -39,6 +39,11 @@ public struct KeptProfile: Hashable, Sendable {
     }
   }
 
+  /// The function that holds the part of the region's count (callgrind's
+  /// summary) that its function lines do not: ``total`` is then the count the
+  /// case's `instructions_per_op` is read from.
+  public static let unattributedName = "(in the region's count, not in callgrind's function lines)"
+
   /// The case.
   public var key: CaseKey
   /// The operations the figures are over (`2 × step × operationsPerIteration`).

@@ -42,6 +42,18 @@ extension KeptProfile {
       function.inclusiveInstructions += inclusive
       byName[name] = function
     }
+    // The case's count is callgrind's count of the region (each dump's
+    // summary); its function lines can miss or repeat a part of it (contexts
+    // open when the counters were zeroed, charged again), a part that is not
+    // linear in the region's length. That part is kept as a function of its
+    // own, so that the profile's total is the case's count, as its groups are.
+    let attributed = byName.values.reduce(Int64(0)) { $0 + $1.selfInstructions }
+    let unattributed = Int64(last.total) - Int64(first.total) - attributed
+    if unattributed != 0 {
+      byName[Self.unattributedName] = Function(
+        name: Self.unattributedName, group: ProfileGroup.other.title, selfInstructions: unattributed,
+        inclusiveInstructions: unattributed)
+    }
     self.init(
       key: key, operations: operations, loopPerOperation: loopPerOperation,
       functions: byName.values.sorted { $0.name < $1.name }, hasLineInformation: hasLines)
