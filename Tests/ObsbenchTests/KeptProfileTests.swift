@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkReports
 import Foundation
 import Testing
 
@@ -96,5 +97,21 @@ struct KeptProfileTests {
     #expect(profile.perOperation == 22)
     #expect(profile.groups[.harness] == 1)
     #expect(profile.groups[.workload] == 1)
+  }
+
+  /// `profile` and `explain` give one case one set of groups: the loop's own
+  /// instructions in harness, what the operation inlined into it in workload
+  /// (they once differed by the loop: workload 111.5 + harness 3.0 against 114.5).
+  @Test func groups_ofProfileAndExplain_areOneSet() throws {
+    let kept = try Self.kept()
+    let profile = CaseProfile(kept)
+    let explanation = ProfileExplanation(before: kept, after: kept)
+    #expect(explanation.groups.map(\.name).sorted() == profile.groups.keys.map(\.title).sorted())
+    for change in explanation.groups {
+      let group = try #require(ProfileGroup(title: change.name))
+      #expect(abs((profile.groups[group] ?? 0) - change.after) < 1e-9, "\(change.name)")
+      #expect(change.before == change.after && change.delta.isZero)
+    }
+    #expect(explanation.groups.first { $0.name == "harness" }?.after == 1)
   }
 }

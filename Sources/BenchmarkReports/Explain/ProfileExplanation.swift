@@ -96,11 +96,18 @@ public struct ProfileExplanation: Sendable {
           selfBefore: Double(beforeSelf) / Double(m), selfAfter: Double(afterSelf) / Double(n)))
     }
     self.functions = functions
-    let beforeGroups = before.groups
-    let afterGroups = after.groups
     var deltas = [String: InstructionDelta]()
     for function in functions {
       for (group, delta) in function.parts { deltas[group] = (deltas[group] ?? zero) + delta }
+    }
+    // The loop's own instructions counted in `harness`, as `profile` counts
+    // them, taken from the group its code ran in: one set of groups for both.
+    let (beforeGroups, beforeMoved) = Self.loopInHarness(before)
+    let (afterGroups, afterMoved) = Self.loopInHarness(after)
+    for group in Set(beforeMoved.keys).union(afterMoved.keys) {
+      let moved = InstructionDelta(
+        before: beforeMoved[group] ?? 0, beforeOperations: m, after: afterMoved[group] ?? 0, afterOperations: n)
+      deltas[group] = (deltas[group] ?? zero) + moved
     }
     let names = Set(deltas.keys).union(beforeGroups.keys).union(afterGroups.keys)
     let ordered = groupOrder.filter(names.contains) + names.subtracting(groupOrder).sorted()
@@ -110,6 +117,26 @@ public struct ProfileExplanation: Sendable {
         after: Double(afterGroups[name] ?? 0) / Double(n), delta: deltas[name] ?? zero)
     }
     total = groups.reduce(zero) { $0 + $1.delta }
+  }
+
+  /// `profile`'s groups of `profile`'s instructions: the loop's own count
+  /// (``KeptProfile/loopPerOperation`` over its operations) moved from
+  /// `workload`, where the case's loop runs, or else `other`, to `harness`;
+  /// and what moved, by group (`harness` gaining what the others lost).
+  static func loopInHarness(_ profile: KeptProfile) -> (groups: [String: Int64], moved: [String: Int64]) {
+    var groups = profile.groups
+    var moved = [String: Int64]()
+    var unmoved = Int64((profile.loopPerOperation * Double(profile.operations)).rounded())
+    for source in ["workload", "other"] where unmoved > 0 {
+      let taken = min(unmoved, max(groups[source] ?? 0, 0))
+      guard taken > 0 else { continue }
+      groups[source, default: 0] -= taken
+      groups["harness", default: 0] += taken
+      moved[source, default: 0] -= taken
+      moved["harness", default: 0] += taken
+      unmoved -= taken
+    }
+    return (groups, moved)
   }
 
   /// The groups `obsbench` profiles into, in the order it lists them.
