@@ -96,8 +96,12 @@ public enum HTMLReport {
   /// regressed cases' instructions went.
   private static func abSection(_ verdict: ABVerdict) -> String {
     var html = "<h2 id=\"\(HTMLText.anchor("a/b verdict"))\">\(HTMLText.escape(ABVerdict.title))</h2>\n"
-    if let power = verdict.comparison.powerLine { html += "<p class=\"note\">\(HTMLText.escape(power)).</p>\n" }
-    html += verdict.comparison.htmlFragment(significantOnly: true)
+    // The verdict first, then what the run could see, then the cases.
+    var fragment = verdict.comparison.htmlFragment(significantOnly: true)
+    if let power = verdict.comparison.powerLine, let end = fragment.range(of: "</p>\n") {
+      fragment.insert(contentsOf: "<p class=\"note\">\(HTMLText.escape(power)).</p>\n", at: end.upperBound)
+    }
+    html += fragment
     guard !verdict.explanations.entries.isEmpty else { return html }
     html += "<h3>Where the regressed instructions went</h3>\n<ul>\n"
     for entry in verdict.explanations.entries {
