@@ -70,6 +70,13 @@ struct RunPipeline {
     return cases
   }
 
+  /// How an A/B run's verdict judges: the options its power note, said before
+  /// the passes, and its verdict, made after them, share.
+  var verdictOptions: RunComparison.Options {
+    RunComparison.Options(
+      threshold: options.threshold, allowMissing: true, ungatedBelowNs: RunComparison.pairedGateFloorNs)
+  }
+
   /// The run's passes: P passes of this build, or, with a baseline binary, P
   /// pairs of passes of both builds (A B, B A, …).
   var schedule: PassSchedule {
@@ -116,14 +123,12 @@ struct RunPipeline {
     if options.baselineBinary != nil {
       // What the verdict can see, before the minutes are spent: the tests it
       // will make are every case, and again each case judged through a reference.
-      let keys = plan.groups.flatMap { group in group.strategies.map { (group, $0) } }
-      let referenced = keys.filter { ![ReferenceStrategy.apple, ReferenceStrategy.floor].contains($0.1) }.count
-      var comparison = RunComparison.Options(threshold: options.threshold)
-      comparison.allowMissing = true
+      let strategies = plan.groups.flatMap(\.strategies)
+      let referenced = strategies.filter { !verdictOptions.referenceStrategies.contains($0) }.count
       console.printError(
         "obsbench: note: "
           + RunComparison.pairedPowerNote(
-            pairs: configuration.passes, judged: keys.count + referenced, options: comparison))
+            pairs: configuration.passes, judged: strategies.count + referenced, options: verdictOptions))
     }
     let start = MonotonicClock.now()
     let loadAtStart = SystemLoad.current()
@@ -216,15 +221,15 @@ struct RunPipeline {
       let published = publish(measured)
       let verdict = RunComparison(
         pairedBaseline: published, current: run,
-        options: RunComparison.Options(
-          threshold: options.threshold, allowMissing: true, ungatedBelowNs: RunComparison.pairedGateFloorNs))
+        options: verdictOptions)
       comparison = verdict
       let why = PairedExplanations.explain(
         verdict, baseline: binary, registry: registry, environment: environment, console: console)
       explanations = why
-      abVerdict = ABVerdict(comparison: verdict, explanations: why)
+      let ab = ABVerdict(comparison: verdict, explanations: why)
+      abVerdict = ab
       kept.append((OwnedFiles.baselineResults, try ResultsJSON.encode(published)))
-      kept.append((OwnedFiles.verdict, Data(abVerdict!.markdown.utf8)))
+      kept.append((OwnedFiles.verdict, Data(ab.markdown.utf8)))
     }
     var runs = ReportRuns(run)
     runs.profiles = profiles

@@ -100,13 +100,7 @@ struct InstructionCountTests {
   /// summaries, the two stretches agree to the instruction; by their
   /// `totals:` lines (what the count read before) they differed by 3.3%.
   @Test func count_ofThreeRealDumps_isExactOverBothStretches() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/callgrind")
-    let texts = try (0..<3).map { index in
-      try String(
-        contentsOf: folder.appendingPathComponent("render-mutate-1.lock-thread-keypath+identity.\(index)"),
-        encoding: .utf8)
-    }
+    let texts = try CallgrindFixture.texts()
     let totals = try texts.map { try CallgrindDump.total(of: $0[...]) }
     #expect(totals == [96_538, 192_986, 289_434])
     #expect(try texts.map { try CallgrindDump(parsing: $0[...]).total } == totals)

@@ -69,13 +69,7 @@ struct RuntimeCallsTests {
   /// Three real dumps of one case, counted by hand (Tests/Fixtures/callgrind's
   /// README): what a run reports is what the dumps hold, call for call.
   @Test func perOperation_ofThreeRealDumps_equalsTheirHandCountedCalls() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/callgrind")
-    let dumps = try (0..<3).map { index in
-      try String(
-        contentsOf: folder.appendingPathComponent("render-mutate-1.lock-thread-keypath+identity.\(index)"),
-        encoding: .utf8)
-    }
+    let dumps = try CallgrindFixture.texts()
     let counts = dumps.map { RuntimeCalls(dump: $0[...]) }
     #expect(counts.map(\.retains) == [288, 576, 864])
     #expect(counts.map(\.releases) == [384, 768, 1_152])
