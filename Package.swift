@@ -46,10 +46,21 @@ let package = Package(
     .target(name: "CBenchmarkSupport"),
     .target(name: "BenchmarkKit", dependencies: ["CBenchmarkSupport"], swiftSettings: optimised),
     .target(name: "BenchmarkReports", dependencies: ["BenchmarkKit"], swiftSettings: optimisedForTests),
+    // The states and models on the core that the workloads and the core's
+    // tests both drive: a module apart, so the core's tests (and their
+    // sanitizer builds) build them without the suites.
+    .target(
+      name: "CoreModels",
+      dependencies: ["ObservationCore"],
+      path: "Benchmarks/Models/Core",
+      swiftSettings: optimised,
+      plugins: ["StateAccessors"]
+    ),
     .target(
       name: "Benchmarks",
-      dependencies: ["ObservationCore", "BenchmarkKit"],
+      dependencies: ["ObservationCore", "CoreModels", "BenchmarkKit"],
       path: "Benchmarks",
+      exclude: ["Models/Core"],
       swiftSettings: optimised,
       plugins: ["StateAccessors"]
     ),
@@ -62,18 +73,24 @@ let package = Package(
     // Embeds the commit obsbench is built from (see Plugins/BuildCommit).
     .plugin(name: "BuildCommit", capability: .buildTool()),
 
-    // Benchmarks too: a strategy added in these tests is run through every
+    // A strategy made outside the core, on its public API only: the core's
+    // tests run it beside the catalog's, and BenchmarksTests through every
     // benchmark suite its capabilities allow (ExtensionTests).
+    .target(name: "OutsideStrategies", dependencies: ["ObservationCore"], path: "Tests/OutsideStrategies"),
+    // Not the suites: the core's tests build in their sanitizer and release
+    // passes without them (CoreModels holds the states they share).
     .testTarget(
       name: "ObservationCoreTests",
-      dependencies: ["ObservationCore", "Benchmarks", "BenchmarkKit", "StateAccessorGeneration"],
+      dependencies: ["ObservationCore", "CoreModels", "OutsideStrategies", "StateAccessorGeneration"],
       plugins: ["StateAccessors"]
     ),
     .testTarget(name: "BenchmarkKitTests", dependencies: ["BenchmarkKit"]),
     // The fixtures are read from the checkout by path, not bundled.
     .testTarget(
       name: "BenchmarkReportsTests", dependencies: ["BenchmarkReports", "BenchmarkKit"], exclude: ["Fixtures"]),
-    .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore"]),
+    .testTarget(
+      name: "BenchmarksTests",
+      dependencies: ["Benchmarks", "BenchmarkKit", "ObservationCore", "CoreModels", "OutsideStrategies"]),
     .testTarget(name: "ObsbenchTests", dependencies: ["obsbench", "Benchmarks", "BenchmarkKit", "BenchmarkReports"]),
   ],
   swiftLanguageModes: [.v6]

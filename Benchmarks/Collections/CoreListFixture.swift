@@ -1,3 +1,4 @@
+import CoreModels
 import ObservationCore
 
 /// A list store of the core with every row observed through its row store and

@@ -1,3 +1,4 @@
+import CoreModels
 import ObservationCore
 
 /// A core list store with every row and its structure observed: what the

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import CoreModels
 import ObservationCore
 
 /// ``CoreListFixture`` observed like for like with ``AppleListFixture``: every

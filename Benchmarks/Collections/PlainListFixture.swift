@@ -1,3 +1,4 @@
+import CoreModels
 import ObservationCore
 
 /// The plain list store: the same state shape and reducer work, no observation.

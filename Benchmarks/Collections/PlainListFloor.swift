@@ -1,4 +1,5 @@
 import BenchmarkKit
+import CoreModels
 import ObservationCore
 
 /// What the none side of a collections scenario does after each send, by the

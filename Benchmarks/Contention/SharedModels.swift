@@ -1,26 +1,7 @@
+import CoreModels
 import Observation
 import ObservationCore
 import Synchronization
-
-/// A core model written by several threads at once: atomic storage, so that the
-/// registrar is what contention exercises.
-final class SharedCounter<S: ObservationStrategy>: ObservableModel, @unchecked Sendable {
-  typealias Strategy = S
-  let registrar = S.Registrar()
-  private let storage = Atomic<Int>(0)
-
-  var value: Int {
-    access(0)
-    return storage.load(ordering: .relaxed)
-  }
-
-  /// Adds one, notifying the observers of `value`.
-  func increment() {
-    let write = willSet(0)
-    storage.add(1, ordering: .relaxed)
-    didSet(write)
-  }
-}
 
 /// ``SharedCounter`` on Swift's `Observation` module: a computed property with
 /// the registrar calls the macro would make, over atomic storage.

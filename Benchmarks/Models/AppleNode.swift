@@ -1,3 +1,4 @@
+import CoreModels
 import Observation
 import ObservationCore
 

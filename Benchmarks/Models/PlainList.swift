@@ -1,3 +1,4 @@
+import CoreModels
 import ObservationCore
 
 /// A row of the plain collection: no observation.

@@ -1,3 +1,4 @@
+import CoreModels
 import ObservationCore
 
 /// ``NodeState`` with no observation: a plain struct nested through an array.

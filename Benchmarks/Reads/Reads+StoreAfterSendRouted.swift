@@ -1,4 +1,5 @@
 import BenchmarkKit
+import CoreModels
 import ObservationCore
 
 extension Reads {

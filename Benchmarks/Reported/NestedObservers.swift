@@ -1,4 +1,5 @@
 import BenchmarkKit
+import CoreModels
 import ObservationCore
 
 /// A chain of D view levels of the core, each observing its own level's state

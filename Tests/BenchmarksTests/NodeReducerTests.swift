@@ -1,6 +1,8 @@
-import Testing
-@testable import Benchmarks
+import CoreModels
 import ObservationCore
+import Testing
+
+@testable import Benchmarks
 
 /// The reducers of the like-for-like nested send (`reads/store-after-send-routed`)
 /// reach the node the wrapped action addresses, and no other, on every side.

@@ -35,6 +35,11 @@ struct ProfileGroupTests {
       "closure #1 (Swift.Int) -> () in static Benchmarks.Reads.untrackedApple() -> BenchmarkKit.PreparedCase", .workload
     ),
     ("Benchmarks.Counter.count.getter : Swift.Int", .workload),
+    // A model the core's tests share names a core type, and is still the workload.
+    (
+      "CoreModels.nodeReducer<A where A: ObservationCore.ObservationStrategy>(inout CoreModels.NodeState<A>, "
+        + "CoreModels.NodeAction) -> ObservationCore.Effect<CoreModels.NodeAction>", .workload
+    ),
     ("ObservationCore.ObservableModel.access(ObservationCore.ObservedField) -> ()", .registrar),
     ("obs_task_scope_or_bound", .scope),
     ("obs_thread_changes_get", .store),

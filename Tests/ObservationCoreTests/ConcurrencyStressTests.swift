@@ -1,4 +1,4 @@
-@testable import Benchmarks
+import CoreModels
 import Foundation
 import ObservationCore
 import Synchronization

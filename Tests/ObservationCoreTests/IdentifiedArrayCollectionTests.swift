@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// `IdentifiedArray` as a collection: the random-access and mutable collection
 /// laws on its positions, SwiftUI's `move(fromOffsets:toOffset:)` against an

@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// Each strategy's rule for a send that writes back what a field holds, as the
 /// ObservationCore article states it: an equality-guarded setter notes

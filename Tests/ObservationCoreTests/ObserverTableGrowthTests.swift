@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// A registrar's observer table holds heads up to the highest field bit linked
 /// so far and grows when a higher one is linked: observers linked before and

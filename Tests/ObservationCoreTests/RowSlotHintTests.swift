@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// The slot a row store publishes for its thread is a hint for the next lookup
 /// by id (`IdentifiedArray.slot(of:)`): lookups of other ids, in the same or

@@ -1,4 +1,4 @@
-@testable import Benchmarks
+import CoreModels
 @testable import ObservationCore
 import Testing
 

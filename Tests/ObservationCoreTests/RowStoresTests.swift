@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// `scope(rows:action:)`: the row stores of a collection in its order,
 /// the way a list view iterates them.

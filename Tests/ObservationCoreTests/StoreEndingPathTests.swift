@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// Row and optional child stores, whichever way their path goes down (a key
 /// path projected at run time, a compiled getter, an address found in place):

@@ -1,7 +1,7 @@
 import ObservationCore
 import Testing
 
-@testable import Benchmarks
+import CoreModels
 
 /// Child stores scoped in place (`scope(state:change:reducer:)`): a send
 /// is reduced where the child's state is stored, each ancestor making its

@@ -1,4 +1,4 @@
-@testable import Benchmarks
+import CoreModels
 import ObservationCore
 import Testing
 

@@ -1,5 +1,5 @@
+import CoreModels
 import Foundation
-@testable import Benchmarks
 import ObservationCore
 import Testing
 

@@ -3,7 +3,7 @@
 /// A function belongs to the group of the first component of its qualified name
 /// (``SwiftDemangle/qualifiedName(_:)``) that names one of ObservationCore's
 /// types, Apple's Observation's, or a known runtime or C support function; a
-/// function of the Benchmarks module is `workload`. Code the compiler inlined
+/// function of the Benchmarks or CoreModels module is `workload`. Code the compiler inlined
 /// into a caller counts where it was inlined, so the case's own loop (with
 /// whatever it inlined) is `workload`, unless line information (a DWARF 4
 /// build, scripts/instructions) places it in a file of ObservationCore.
@@ -20,8 +20,9 @@ enum ProfileGroup: String, CaseIterable, Comparable {
   case notification
   /// The harness: the measured region, the loop's own instructions.
   case harness
-  /// The workload: functions of the Benchmarks module (the case's loop body, a
-  /// model's accessors) and whatever the compiler inlined into them.
+  /// The workload: functions of the Benchmarks and CoreModels modules (the
+  /// case's loop body, a model's accessors) and whatever the compiler inlined
+  /// into them.
   case workload
   /// Everything else: the standard library, the Swift runtime and libc, where
   /// not allocation, locking or task-local lookups.
@@ -55,14 +56,18 @@ enum ProfileGroup: String, CaseIterable, Comparable {
   static func of(demangled name: String) -> ProfileGroup {
     let qualified = SwiftDemangle.qualifiedName(name)
     if let group = runtimeGroup(qualified) { return group }
-    // What the Benchmarks module defines is the workload by definition, even
+    // What the workload modules define is the workload by definition, even
     // where it names a core type (a model wrapping a store).
-    if qualified.hasPrefix("Benchmarks.") { return .workload }
+    if workloadModules.contains(where: { qualified.hasPrefix($0 + ".") }) { return .workload }
     for component in qualified.split(separator: ".") {
       if let group = typeGroups[String(component)] { return group }
     }
     return .other
   }
+
+  /// The modules whose functions are the workload: the suites and the models
+  /// they and the core's tests share.
+  static let workloadModules = ["Benchmarks", "CoreModels"]
 
   /// The group of code from `path`, when it is a file of ObservationCore: its
   /// folder or name says which part it is; `nil` for any other file.

@@ -1,4 +1,5 @@
 import ObservationCore
+import OutsideStrategies
 
 /// One strategy as a Swift Testing argument, named by its id.
 ///

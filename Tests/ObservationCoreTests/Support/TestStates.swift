@@ -1,4 +1,4 @@
-@testable import Benchmarks
+import CoreModels
 import ObservationCore
 
 /// A child state with two observed fields.

@@ -6,24 +6,33 @@ import ObservationCore
 /// Field 0 `value` is what the leaf's observer reads, field 1 `side` sits beside
 /// it, field 2 `child` is the path down, written by hand: a struct holds a child
 /// of its own type only through indirection, here an array.
-struct NodeState<S: ObservationStrategy>: ObservableState {
-  let _$registrar = S.Registrar()
+public struct NodeState<S: ObservationStrategy>: ObservableState {
+  public let _$registrar = S.Registrar()
 
-  var _value: Int = 0
-  var _side: Int = 0
-  /// Recursion needs indirection: at most one element.
-  private var _child: [NodeState<S>] = []
+  public var _value: Int = 0
+  public var _side: Int = 0
+  /// Recursion needs indirection: at most one element. Usable from inline
+  /// code, so that the accessors below are `@inlinable` and the suites
+  /// specialise them for their strategy: called across the module
+  /// unspecialised, a store read after a send cost 2 700 instructions more
+  /// per level.
+  @usableFromInline var childStorage: [NodeState<S>] = []
 
   /// A chain of `depth` nodes, this one first.
-  init(depth: Int) {
-    if depth > 1 { _child = [NodeState(depth: depth - 1)] }
+  @inlinable
+  public init(depth: Int) {
+    if depth > 1 { childStorage = [NodeState(depth: depth - 1)] }
   }
 
-  var child: NodeState<S>? {
-    get { access(2); return _child.first }
+  @inlinable
+  public var child: NodeState<S>? {
+    get {
+      access(2)
+      return childStorage.first
+    }
     set {
-      didModify(2, from: _child.first?._$identity, to: newValue?._$identity)
-      _child = newValue.map { [$0] } ?? []
+      didModify(2, from: childStorage.first?._$identity, to: newValue?._$identity)
+      childStorage = newValue.map { [$0] } ?? []
     }
   }
 
@@ -31,9 +40,10 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
   /// as an address (a `.locate` ``ChildPath``), recording the same read. The
   /// child array is owned by the node, which outlives the address's
   /// use under the store's guard.
-  static func child(at node: UnsafePointer<NodeState<S>>) -> UnsafePointer<NodeState<S>> {
+  @inlinable
+  public static func child(at node: UnsafePointer<NodeState<S>>) -> UnsafePointer<NodeState<S>> {
     access(2, at: node)
-    return node.pointee._child.withUnsafeBufferPointer { $0.baseAddress! }
+    return node.pointee.childStorage.withUnsafeBufferPointer { $0.baseAddress! }
   }
 
   /// Where the child of the node at `node` is stored, ready for a change in
@@ -42,19 +52,22 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
   /// made unique first (copy-on-write), so a copy of the node held elsewhere
   /// keeps its value; the node outlives the address's use under the store's
   /// guard, and nothing else touches the array meanwhile.
-  static func childForChange(at node: UnsafeMutablePointer<NodeState<S>>) -> UnsafeMutablePointer<NodeState<S>>? {
-    guard !node.pointee._child.isEmpty else { return nil }
+  @inlinable
+  public static func childForChange(at node: UnsafeMutablePointer<NodeState<S>>) -> UnsafeMutablePointer<NodeState<S>>?
+  {
+    guard !node.pointee.childStorage.isEmpty else { return nil }
     willChangeInPlace(2, at: node)
-    return node.pointee._child.withUnsafeMutableBufferPointer { $0.baseAddress }
+    return node.pointee.childStorage.withUnsafeMutableBufferPointer { $0.baseAddress }
   }
 
   /// Modifies the child in place, keeping its identity: the way down of a write
   /// at the leaf.
-  mutating func modifyChild(_ body: (inout NodeState<S>) -> Void) {
-    guard !_child.isEmpty else { return }
-    let before = _child[0]._$identity
-    body(&_child[0])
-    didModify(2, from: before, to: _child[0]._$identity)
+  @inlinable
+  public mutating func modifyChild(_ body: (inout NodeState<S>) -> Void) {
+    guard !childStorage.isEmpty else { return }
+    let before = childStorage[0]._$identity
+    body(&childStorage[0])
+    didModify(2, from: before, to: childStorage[0]._$identity)
   }
 }
 
@@ -65,14 +78,16 @@ struct NodeState<S: ObservationStrategy>: ObservableState {
 /// enum` would box every case with a payload, so `setValue` alone would cost an
 /// allocation and a free per send (about 250 instructions here), which is the
 /// model's and no store's.
-enum NodeAction {
+public enum NodeAction {
   case setValue(Int)
   case setSide(Int)
   indirect case child(NodeAction)
 }
 
 /// The nested stores' reducer: recurses down the path to the node addressed.
-func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: NodeAction) -> Effect<NodeAction> {
+@inlinable
+public func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: NodeAction) -> Effect<NodeAction>
+{
   switch action {
   case .setValue(let value): state.value = value
   case .setSide(let side): state.side = side
@@ -82,7 +97,7 @@ func nodeReducer<S: ObservationStrategy>(_ state: inout NodeState<S>, _ action: 
 }
 
 /// How a chain of node stores sends a leaf's action.
-enum NodeRouting {
+public enum NodeRouting {
   /// Each child store scoped in place (`scope(state:change:reducer:)`):
   /// the leaf's send is reduced where the leaf is stored, each ancestor noting
   /// its child's change through `childForChange(at:)`; nothing is wrapped or
@@ -102,7 +117,8 @@ enum NodeRouting {
 /// instead of projecting the key path at run time (about 2 500 instructions per
 /// level of this generic state) or copying each level out of its parent (a
 /// retain and a release per reference per level, with `get:`).
-func nodeStores<S: ObservationStrategy>(
+@inlinable
+public func nodeStores<S: ObservationStrategy>(
   _: S.Type, depth: Int, routing: NodeRouting = .inPlace
 ) -> [Store<NodeState<S>, NodeAction>] {
   var stores = [Store(initialState: NodeState<S>(depth: depth), reducer: nodeReducer)]

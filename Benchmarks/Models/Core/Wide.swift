@@ -6,327 +6,329 @@ import ObservationCore
 ///
 /// ``AppleWide`` and ``PlainWide`` are generated from the same pattern, with the
 /// same fields and the same `read(_:)` switch, so the rows compare alike.
-final class Wide<S: ObservationStrategy>: ObservableModel {
-  typealias Strategy = S
-  let registrar = S.Registrar()
+public final class Wide<S: ObservationStrategy>: ObservableModel {
+  public typealias Strategy = S
+  public let registrar = S.Registrar()
 
   /// The number of fields.
-  static var fieldCount: Int { 62 }
+  public static var fieldCount: Int { 62 }
 
-  private var _p0 = 0
-  private var _p1 = 1
-  private var _p2 = 2
-  private var _p3 = 3
-  private var _p4 = 4
-  private var _p5 = 5
-  private var _p6 = 6
-  private var _p7 = 7
-  private var _p8 = 8
-  private var _p9 = 9
-  private var _p10 = 10
-  private var _p11 = 11
-  private var _p12 = 12
-  private var _p13 = 13
-  private var _p14 = 14
-  private var _p15 = 15
-  private var _p16 = 16
-  private var _p17 = 17
-  private var _p18 = 18
-  private var _p19 = 19
-  private var _p20 = 20
-  private var _p21 = 21
-  private var _p22 = 22
-  private var _p23 = 23
-  private var _p24 = 24
-  private var _p25 = 25
-  private var _p26 = 26
-  private var _p27 = 27
-  private var _p28 = 28
-  private var _p29 = 29
-  private var _p30 = 30
-  private var _p31 = 31
-  private var _p32 = 32
-  private var _p33 = 33
-  private var _p34 = 34
-  private var _p35 = 35
-  private var _p36 = 36
-  private var _p37 = 37
-  private var _p38 = 38
-  private var _p39 = 39
-  private var _p40 = 40
-  private var _p41 = 41
-  private var _p42 = 42
-  private var _p43 = 43
-  private var _p44 = 44
-  private var _p45 = 45
-  private var _p46 = 46
-  private var _p47 = 47
-  private var _p48 = 48
-  private var _p49 = 49
-  private var _p50 = 50
-  private var _p51 = 51
-  private var _p52 = 52
-  private var _p53 = 53
-  private var _p54 = 54
-  private var _p55 = 55
-  private var _p56 = 56
-  private var _p57 = 57
-  private var _p58 = 58
-  private var _p59 = 59
-  private var _p60 = 60
-  private var _p61 = 61
+  public init() {}
 
-  var p0: Int {
+  @usableFromInline var _p0 = 0
+  @usableFromInline var _p1 = 1
+  @usableFromInline var _p2 = 2
+  @usableFromInline var _p3 = 3
+  @usableFromInline var _p4 = 4
+  @usableFromInline var _p5 = 5
+  @usableFromInline var _p6 = 6
+  @usableFromInline var _p7 = 7
+  @usableFromInline var _p8 = 8
+  @usableFromInline var _p9 = 9
+  @usableFromInline var _p10 = 10
+  @usableFromInline var _p11 = 11
+  @usableFromInline var _p12 = 12
+  @usableFromInline var _p13 = 13
+  @usableFromInline var _p14 = 14
+  @usableFromInline var _p15 = 15
+  @usableFromInline var _p16 = 16
+  @usableFromInline var _p17 = 17
+  @usableFromInline var _p18 = 18
+  @usableFromInline var _p19 = 19
+  @usableFromInline var _p20 = 20
+  @usableFromInline var _p21 = 21
+  @usableFromInline var _p22 = 22
+  @usableFromInline var _p23 = 23
+  @usableFromInline var _p24 = 24
+  @usableFromInline var _p25 = 25
+  @usableFromInline var _p26 = 26
+  @usableFromInline var _p27 = 27
+  @usableFromInline var _p28 = 28
+  @usableFromInline var _p29 = 29
+  @usableFromInline var _p30 = 30
+  @usableFromInline var _p31 = 31
+  @usableFromInline var _p32 = 32
+  @usableFromInline var _p33 = 33
+  @usableFromInline var _p34 = 34
+  @usableFromInline var _p35 = 35
+  @usableFromInline var _p36 = 36
+  @usableFromInline var _p37 = 37
+  @usableFromInline var _p38 = 38
+  @usableFromInline var _p39 = 39
+  @usableFromInline var _p40 = 40
+  @usableFromInline var _p41 = 41
+  @usableFromInline var _p42 = 42
+  @usableFromInline var _p43 = 43
+  @usableFromInline var _p44 = 44
+  @usableFromInline var _p45 = 45
+  @usableFromInline var _p46 = 46
+  @usableFromInline var _p47 = 47
+  @usableFromInline var _p48 = 48
+  @usableFromInline var _p49 = 49
+  @usableFromInline var _p50 = 50
+  @usableFromInline var _p51 = 51
+  @usableFromInline var _p52 = 52
+  @usableFromInline var _p53 = 53
+  @usableFromInline var _p54 = 54
+  @usableFromInline var _p55 = 55
+  @usableFromInline var _p56 = 56
+  @usableFromInline var _p57 = 57
+  @usableFromInline var _p58 = 58
+  @usableFromInline var _p59 = 59
+  @usableFromInline var _p60 = 60
+  @usableFromInline var _p61 = 61
+
+  public var p0: Int {
     get { access(0); return _p0 }
     set { if newValue != _p0 { let w = willSet(0); _p0 = newValue; didSet(w) } }
   }
-  var p1: Int {
+  public var p1: Int {
     get { access(1); return _p1 }
     set { if newValue != _p1 { let w = willSet(1); _p1 = newValue; didSet(w) } }
   }
-  var p2: Int {
+  public var p2: Int {
     get { access(2); return _p2 }
     set { if newValue != _p2 { let w = willSet(2); _p2 = newValue; didSet(w) } }
   }
-  var p3: Int {
+  public var p3: Int {
     get { access(3); return _p3 }
     set { if newValue != _p3 { let w = willSet(3); _p3 = newValue; didSet(w) } }
   }
-  var p4: Int {
+  public var p4: Int {
     get { access(4); return _p4 }
     set { if newValue != _p4 { let w = willSet(4); _p4 = newValue; didSet(w) } }
   }
-  var p5: Int {
+  public var p5: Int {
     get { access(5); return _p5 }
     set { if newValue != _p5 { let w = willSet(5); _p5 = newValue; didSet(w) } }
   }
-  var p6: Int {
+  public var p6: Int {
     get { access(6); return _p6 }
     set { if newValue != _p6 { let w = willSet(6); _p6 = newValue; didSet(w) } }
   }
-  var p7: Int {
+  public var p7: Int {
     get { access(7); return _p7 }
     set { if newValue != _p7 { let w = willSet(7); _p7 = newValue; didSet(w) } }
   }
-  var p8: Int {
+  public var p8: Int {
     get { access(8); return _p8 }
     set { if newValue != _p8 { let w = willSet(8); _p8 = newValue; didSet(w) } }
   }
-  var p9: Int {
+  public var p9: Int {
     get { access(9); return _p9 }
     set { if newValue != _p9 { let w = willSet(9); _p9 = newValue; didSet(w) } }
   }
-  var p10: Int {
+  public var p10: Int {
     get { access(10); return _p10 }
     set { if newValue != _p10 { let w = willSet(10); _p10 = newValue; didSet(w) } }
   }
-  var p11: Int {
+  public var p11: Int {
     get { access(11); return _p11 }
     set { if newValue != _p11 { let w = willSet(11); _p11 = newValue; didSet(w) } }
   }
-  var p12: Int {
+  public var p12: Int {
     get { access(12); return _p12 }
     set { if newValue != _p12 { let w = willSet(12); _p12 = newValue; didSet(w) } }
   }
-  var p13: Int {
+  public var p13: Int {
     get { access(13); return _p13 }
     set { if newValue != _p13 { let w = willSet(13); _p13 = newValue; didSet(w) } }
   }
-  var p14: Int {
+  public var p14: Int {
     get { access(14); return _p14 }
     set { if newValue != _p14 { let w = willSet(14); _p14 = newValue; didSet(w) } }
   }
-  var p15: Int {
+  public var p15: Int {
     get { access(15); return _p15 }
     set { if newValue != _p15 { let w = willSet(15); _p15 = newValue; didSet(w) } }
   }
-  var p16: Int {
+  public var p16: Int {
     get { access(16); return _p16 }
     set { if newValue != _p16 { let w = willSet(16); _p16 = newValue; didSet(w) } }
   }
-  var p17: Int {
+  public var p17: Int {
     get { access(17); return _p17 }
     set { if newValue != _p17 { let w = willSet(17); _p17 = newValue; didSet(w) } }
   }
-  var p18: Int {
+  public var p18: Int {
     get { access(18); return _p18 }
     set { if newValue != _p18 { let w = willSet(18); _p18 = newValue; didSet(w) } }
   }
-  var p19: Int {
+  public var p19: Int {
     get { access(19); return _p19 }
     set { if newValue != _p19 { let w = willSet(19); _p19 = newValue; didSet(w) } }
   }
-  var p20: Int {
+  public var p20: Int {
     get { access(20); return _p20 }
     set { if newValue != _p20 { let w = willSet(20); _p20 = newValue; didSet(w) } }
   }
-  var p21: Int {
+  public var p21: Int {
     get { access(21); return _p21 }
     set { if newValue != _p21 { let w = willSet(21); _p21 = newValue; didSet(w) } }
   }
-  var p22: Int {
+  public var p22: Int {
     get { access(22); return _p22 }
     set { if newValue != _p22 { let w = willSet(22); _p22 = newValue; didSet(w) } }
   }
-  var p23: Int {
+  public var p23: Int {
     get { access(23); return _p23 }
     set { if newValue != _p23 { let w = willSet(23); _p23 = newValue; didSet(w) } }
   }
-  var p24: Int {
+  public var p24: Int {
     get { access(24); return _p24 }
     set { if newValue != _p24 { let w = willSet(24); _p24 = newValue; didSet(w) } }
   }
-  var p25: Int {
+  public var p25: Int {
     get { access(25); return _p25 }
     set { if newValue != _p25 { let w = willSet(25); _p25 = newValue; didSet(w) } }
   }
-  var p26: Int {
+  public var p26: Int {
     get { access(26); return _p26 }
     set { if newValue != _p26 { let w = willSet(26); _p26 = newValue; didSet(w) } }
   }
-  var p27: Int {
+  public var p27: Int {
     get { access(27); return _p27 }
     set { if newValue != _p27 { let w = willSet(27); _p27 = newValue; didSet(w) } }
   }
-  var p28: Int {
+  public var p28: Int {
     get { access(28); return _p28 }
     set { if newValue != _p28 { let w = willSet(28); _p28 = newValue; didSet(w) } }
   }
-  var p29: Int {
+  public var p29: Int {
     get { access(29); return _p29 }
     set { if newValue != _p29 { let w = willSet(29); _p29 = newValue; didSet(w) } }
   }
-  var p30: Int {
+  public var p30: Int {
     get { access(30); return _p30 }
     set { if newValue != _p30 { let w = willSet(30); _p30 = newValue; didSet(w) } }
   }
-  var p31: Int {
+  public var p31: Int {
     get { access(31); return _p31 }
     set { if newValue != _p31 { let w = willSet(31); _p31 = newValue; didSet(w) } }
   }
-  var p32: Int {
+  public var p32: Int {
     get { access(32); return _p32 }
     set { if newValue != _p32 { let w = willSet(32); _p32 = newValue; didSet(w) } }
   }
-  var p33: Int {
+  public var p33: Int {
     get { access(33); return _p33 }
     set { if newValue != _p33 { let w = willSet(33); _p33 = newValue; didSet(w) } }
   }
-  var p34: Int {
+  public var p34: Int {
     get { access(34); return _p34 }
     set { if newValue != _p34 { let w = willSet(34); _p34 = newValue; didSet(w) } }
   }
-  var p35: Int {
+  public var p35: Int {
     get { access(35); return _p35 }
     set { if newValue != _p35 { let w = willSet(35); _p35 = newValue; didSet(w) } }
   }
-  var p36: Int {
+  public var p36: Int {
     get { access(36); return _p36 }
     set { if newValue != _p36 { let w = willSet(36); _p36 = newValue; didSet(w) } }
   }
-  var p37: Int {
+  public var p37: Int {
     get { access(37); return _p37 }
     set { if newValue != _p37 { let w = willSet(37); _p37 = newValue; didSet(w) } }
   }
-  var p38: Int {
+  public var p38: Int {
     get { access(38); return _p38 }
     set { if newValue != _p38 { let w = willSet(38); _p38 = newValue; didSet(w) } }
   }
-  var p39: Int {
+  public var p39: Int {
     get { access(39); return _p39 }
     set { if newValue != _p39 { let w = willSet(39); _p39 = newValue; didSet(w) } }
   }
-  var p40: Int {
+  public var p40: Int {
     get { access(40); return _p40 }
     set { if newValue != _p40 { let w = willSet(40); _p40 = newValue; didSet(w) } }
   }
-  var p41: Int {
+  public var p41: Int {
     get { access(41); return _p41 }
     set { if newValue != _p41 { let w = willSet(41); _p41 = newValue; didSet(w) } }
   }
-  var p42: Int {
+  public var p42: Int {
     get { access(42); return _p42 }
     set { if newValue != _p42 { let w = willSet(42); _p42 = newValue; didSet(w) } }
   }
-  var p43: Int {
+  public var p43: Int {
     get { access(43); return _p43 }
     set { if newValue != _p43 { let w = willSet(43); _p43 = newValue; didSet(w) } }
   }
-  var p44: Int {
+  public var p44: Int {
     get { access(44); return _p44 }
     set { if newValue != _p44 { let w = willSet(44); _p44 = newValue; didSet(w) } }
   }
-  var p45: Int {
+  public var p45: Int {
     get { access(45); return _p45 }
     set { if newValue != _p45 { let w = willSet(45); _p45 = newValue; didSet(w) } }
   }
-  var p46: Int {
+  public var p46: Int {
     get { access(46); return _p46 }
     set { if newValue != _p46 { let w = willSet(46); _p46 = newValue; didSet(w) } }
   }
-  var p47: Int {
+  public var p47: Int {
     get { access(47); return _p47 }
     set { if newValue != _p47 { let w = willSet(47); _p47 = newValue; didSet(w) } }
   }
-  var p48: Int {
+  public var p48: Int {
     get { access(48); return _p48 }
     set { if newValue != _p48 { let w = willSet(48); _p48 = newValue; didSet(w) } }
   }
-  var p49: Int {
+  public var p49: Int {
     get { access(49); return _p49 }
     set { if newValue != _p49 { let w = willSet(49); _p49 = newValue; didSet(w) } }
   }
-  var p50: Int {
+  public var p50: Int {
     get { access(50); return _p50 }
     set { if newValue != _p50 { let w = willSet(50); _p50 = newValue; didSet(w) } }
   }
-  var p51: Int {
+  public var p51: Int {
     get { access(51); return _p51 }
     set { if newValue != _p51 { let w = willSet(51); _p51 = newValue; didSet(w) } }
   }
-  var p52: Int {
+  public var p52: Int {
     get { access(52); return _p52 }
     set { if newValue != _p52 { let w = willSet(52); _p52 = newValue; didSet(w) } }
   }
-  var p53: Int {
+  public var p53: Int {
     get { access(53); return _p53 }
     set { if newValue != _p53 { let w = willSet(53); _p53 = newValue; didSet(w) } }
   }
-  var p54: Int {
+  public var p54: Int {
     get { access(54); return _p54 }
     set { if newValue != _p54 { let w = willSet(54); _p54 = newValue; didSet(w) } }
   }
-  var p55: Int {
+  public var p55: Int {
     get { access(55); return _p55 }
     set { if newValue != _p55 { let w = willSet(55); _p55 = newValue; didSet(w) } }
   }
-  var p56: Int {
+  public var p56: Int {
     get { access(56); return _p56 }
     set { if newValue != _p56 { let w = willSet(56); _p56 = newValue; didSet(w) } }
   }
-  var p57: Int {
+  public var p57: Int {
     get { access(57); return _p57 }
     set { if newValue != _p57 { let w = willSet(57); _p57 = newValue; didSet(w) } }
   }
-  var p58: Int {
+  public var p58: Int {
     get { access(58); return _p58 }
     set { if newValue != _p58 { let w = willSet(58); _p58 = newValue; didSet(w) } }
   }
-  var p59: Int {
+  public var p59: Int {
     get { access(59); return _p59 }
     set { if newValue != _p59 { let w = willSet(59); _p59 = newValue; didSet(w) } }
   }
-  var p60: Int {
+  public var p60: Int {
     get { access(60); return _p60 }
     set { if newValue != _p60 { let w = willSet(60); _p60 = newValue; didSet(w) } }
   }
-  var p61: Int {
+  public var p61: Int {
     get { access(61); return _p61 }
     set { if newValue != _p61 { let w = willSet(61); _p61 = newValue; didSet(w) } }
   }
 
   /// Reads field `field` through its accessor.
-  func read(_ field: Int) -> Int {
+  public func read(_ field: Int) -> Int {
     switch field {
     case 0: p0
     case 1: p1

@@ -1,34 +1,34 @@
 import ObservationCore
 
 /// One row of the collection workloads.
-struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
-  let _$registrar = S.Registrar()
-  let id: Int
-  var _value: Int = 0
+public struct RowState<S: ObservationStrategy>: ObservableState, Identifiable {
+  public let _$registrar = S.Registrar()
+  public let id: Int
+  public var _value: Int = 0
 
-  init(id: Int, value: Int = 0) {
+  public init(id: Int, value: Int = 0) {
     self.id = id
     _value = value
   }
 }
 
 /// A store state holding an identified collection of rows.
-struct ListState<S: ObservationStrategy>: ObservableState {
-  let _$registrar = S.Registrar()
-  var _rows: IdentifiedArray<RowState<S>>
+public struct ListState<S: ObservationStrategy>: ObservableState {
+  public let _$registrar = S.Registrar()
+  public var _rows: IdentifiedArray<RowState<S>>
 
-  init(rows: [RowState<S>]) {
+  public init(rows: [RowState<S>]) {
     _rows = IdentifiedArray(rows)
   }
 }
 
 /// What a row store does.
-enum RowAction {
+public enum RowAction {
   case increment
 }
 
 /// What the collection stores do; `Row` is the row state (observed or plain).
-enum ListAction<Row> {
+public enum ListAction<Row> {
   /// A row's own action, from its row store.
   case row(Int, RowAction)
   /// Inserts `row` at the front.
@@ -65,7 +65,7 @@ enum ListAction<Row> {
 }
 
 /// The collection stores' reducer.
-func listReducer<S: ObservationStrategy>(
+public func listReducer<S: ObservationStrategy>(
   _ state: inout ListState<S>, _ action: ListAction<RowState<S>>
 ) -> Effect<ListAction<RowState<S>>> {
   switch action {

@@ -2,6 +2,7 @@ import BenchmarkKit
 import Benchmarks
 import Foundation
 import ObservationCore
+import OutsideStrategies
 import Testing
 
 /// A strategy defined in this test target (``LockThreadMirrored``), outside
