@@ -3,6 +3,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 #endif
+#include <alloca.h>
 #include "CBenchmarkSupport.h"
 
 void obsbench_empty_call(void) {
@@ -34,4 +35,12 @@ int obsbench_die_with_parent(void) {
 #else
   return 0;
 #endif
+}
+
+void obsbench_with_stack_offset(uint64_t bytes, void (*body)(void *context), void *context) {
+  char *pad = alloca((bytes + 15) & ~(uint64_t)15);
+  // Escaped, so the allocation cannot be dropped.
+  obsbench_escape(pad);
+  body(context);
+  obsbench_escape(pad);
 }

@@ -20,7 +20,7 @@ struct RunOptions {
 
   static let valueOptions: Set<String> = [
     "--suite", "--scenario", "--strategy", "--sizes", "--samples", "--passes", "--time-budget", "--out", "--format",
-    "--inject-fault", "--metric", "--seed", "--baseline-binary", "--threshold", "--rules",
+    "--inject-fault", "--metric", "--seed", "--baseline-binary", "--threshold", "--rules", "--stack-placements",
   ]
   static let flags: Set<String> = ["--quick"]
 
@@ -107,6 +107,13 @@ struct RunOptions {
         throw UsageError("run: --time-budget needs a positive number of seconds, got '\(budget)'")
       }
       configuration.timeBudgetSeconds = seconds
+    }
+    if let placements = parsed.value("--stack-placements") {
+      let most = StackPlacement.maximumPlacements
+      guard let count = Int(placements), count >= 2, count <= most else {
+        throw UsageError("run: --stack-placements needs a whole number from 2 to \(most), got '\(placements)'")
+      }
+      configuration.stackPlacements = count
     }
     if let fault = parsed.value("--inject-fault") {
       guard let known = HarnessFault(rawValue: fault) else {

@@ -40,6 +40,12 @@ extension Usage {
                             calibration and 3 samples per case and pass are never
                             cut short: a run that overruns says so (default 480;
                             40 with --quick)
+      --stack-placements K  Run each sample with the stack moved to one of K
+                            placements over a page (2 to 64), drawn at random:
+                            a case whose speed hangs on where its frames land
+                            varies within a pass instead of between passes, and
+                            results.json and summary.md say which cases moved
+                            with placement beyond their noise (default: off)
       --seed N              Repeat a run's shuffled orders and bootstraps (its
                             results.json records the seed; default: a new one)
       --quick               Quick sizes, fewer and shorter samples

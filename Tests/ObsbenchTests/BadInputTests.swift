@@ -17,6 +17,8 @@ struct BadInputTests {
     (["run", "--passes", "0"], "--passes needs a whole number from 1 to 20"),
     (["run", "--passes", "21"], "--passes needs a whole number from 1 to 20"),
     (["run", "--passes", "two"], "--passes needs a whole number from 1 to 20"),
+    (["run", "--stack-placements", "1"], "--stack-placements needs a whole number from 2 to 64"),
+    (["run", "--stack-placements", "65"], "--stack-placements needs a whole number from 2 to 64"),
     (["run", "--time-budget", "-1"], "--time-budget needs a positive number"),
     (["run", "--format", "pdf"], "unknown format 'pdf'"),
     (["run", "--bogus"], "unknown option '--bogus'"),

@@ -100,6 +100,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
   /// How many passes over the plan took the samples (``RunConfiguration/passes``);
   /// `nil` in results written before passes existed (one pass).
   public var passes: Int?
+  /// How many stack placements the samples were spread over
+  /// (``RunConfiguration/stackPlacements``); `nil` where the run kept the
+  /// stack in place.
+  public var stackPlacements: Int?
   /// How many cores other processes kept busy during the run, on average; `nil`
   /// where it cannot be measured. Above ~0.25 on these machines, absolute
   /// timings of the run are inflated; ratios within it stay valid.

@@ -35,6 +35,9 @@ extension CaseResult {
   /// subtracted.
   public mutating func summarise(resamples: Int, seed: UInt64) {
     statistics = Statistics(samples, resamples: resamples, seed: SplitMix64.seed(for: displayName, base: seed))
+    placement = sampleStackOffsets.flatMap {
+      PlacementEffect(samples: samples, offsets: $0, seed: SplitMix64.seed(for: displayName + "/placement", base: seed))
+    }
     guard let statistics else {
       uncertaintyNs = nil
       medianInterval = nil

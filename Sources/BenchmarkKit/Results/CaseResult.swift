@@ -75,6 +75,12 @@ public struct CaseResult: Codable, Hashable, Sendable {
   /// so ratios pair samples of the same (pass, round), taken side by side.
   /// `nil` in results written before it existed.
   public var sampleRounds: [Int]?
+  /// The stack offset each sample ran at, in bytes, parallel to ``samples``
+  /// (``RunConfiguration/stackPlacements``); `nil` where the run kept the
+  /// stack where the process put it.
+  public var sampleStackOffsets: [Int]?
+  /// How much the case moved with those placements; `nil` without them.
+  public var placement: PlacementEffect?
   /// The raw duration of each sample, in ns, nothing subtracted.
   public var elapsedNs: [UInt64]
   /// Allocations per operation of each sample; `nil` when allocations are unavailable.

@@ -44,6 +44,15 @@ extension BenchmarkRunner {
     for shape in shapes {
       references[shape] = LoopOverhead.sampler(configuration: configuration, operationsPerIteration: shape)
     }
+    // Where the run spreads its samples over stack placements, each sample's
+    // is drawn from a generator of its own, so the order above is the same
+    // with or without them.
+    var placements = configuration.stackPlacements.map {
+      StackPlacement.Draw(
+        count: $0,
+        seed: SplitMix64.seed(
+          for: "\(group.suite)/\(group.scenario.name)[\(group.size)]#\(pass)/stack", base: configuration.seed))
+    }
     let minimum = configuration.minimumSamples
     let maximum = configuration.maximumSamplesPerPass
     var round = 0
@@ -57,15 +66,15 @@ extension BenchmarkRunner {
       }
       guard !active.isEmpty else { break }
       for (_, sampler) in Self.shuffled(active, using: &order) {
-        sampler.sample(round: round)
+        sampler.sample(round: round, stackOffset: placements?.next())
         // A first sample that missed its target is re-timed: a later pass's
         // process may run the count the first pass found at half or twice the speed.
         if sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs) {
-          sampler.sample(round: round)
+          sampler.sample(round: round, stackOffset: placements?.next())
         }
       }
       for shape in shapes.sorted() {
-        references[shape]?.sample(round: round)
+        references[shape]?.sample(round: round, stackOffset: placements?.next())
       }
       round += 1
     }
@@ -74,7 +83,7 @@ extension BenchmarkRunner {
     // pre-empted reference sample does not move every case.
     for shape in shapes.sorted() {
       while let reference = references[shape], reference.sampleCount < Self.minimumReferenceSamples {
-        reference.sample(round: round)
+        reference.sample(round: round, stackOffset: placements?.next())
         round += 1
       }
     }

@@ -68,7 +68,7 @@ extension CaseSampler {
       // its time would be misleading: report the case as failed instead.
       result.failure =
         "expected \(expected) notifications per operation, measured \(measured) (\(notificationTotal) in "
-          + "\(operationTotal) operations)"
+        + "\(operationTotal) operations)"
       return result
     }
     result.summarise(resamples: resamples, seed: seed)
@@ -81,6 +81,8 @@ extension CaseSampler {
     let latencies = samples.compactMap(\.latencies)
     if !latencies.isEmpty { result.latency = LatencyHistogram(merging: latencies) }
     result.sampleRounds = samples.map(\.round)
+    let offsets = samples.compactMap(\.stackOffset)
+    result.sampleStackOffsets = offsets.count == samples.count && !offsets.isEmpty ? offsets : nil
     result.passSampleCounts = [samples.count]
     if counter != nil {
       result.allocationSamples = samples.compactMap(\.allocationsPerOperation)

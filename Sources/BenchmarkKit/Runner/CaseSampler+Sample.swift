@@ -4,6 +4,9 @@ extension CaseSampler {
   struct Sample {
     /// The round of the pass it was taken in.
     var round: Int
+    /// How far the stack was moved for it (``StackPlacement``), in bytes;
+    /// `nil` in a run that does not move it.
+    var stackOffset: Int?
     /// The raw duration, nothing subtracted.
     var elapsedNs: UInt64
     /// Loop iterations timed.

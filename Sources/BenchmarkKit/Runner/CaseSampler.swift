@@ -46,8 +46,9 @@ final class CaseSampler {
   }
 
   /// Takes one sample in `round` of the pass: counters before, the timed run,
-  /// counters after.
-  func sample(round: Int) {
+  /// counters after; with the stack moved by `stackOffset` bytes
+  /// (``StackPlacement``) where the run moves it, on the thread that runs it.
+  func sample(round: Int, stackOffset: Int? = nil) {
     guard let prepared else { return }
     isolated(prepared) { [self] in
       let iterations = result.iterations
@@ -55,14 +56,19 @@ final class CaseSampler {
       let allocationsBefore = counter?.snapshot()
       // What calibration, warm-up or a dropped sample left is not this sample's.
       _ = prepared.latencies?()
-      let start = MonotonicClock.now()
-      prepared.run(iterations)
-      let elapsed = MonotonicClock.now() &- start
+      let elapsed: UInt64
+      if let stackOffset {
+        var shifted: UInt64 = 0
+        StackPlacement.run(offsetBy: stackOffset) { shifted = Self.timed(prepared, iterations) }
+        elapsed = shifted
+      } else {
+        elapsed = Self.timed(prepared, iterations)
+      }
       let allocationsAfter = counter?.snapshot()
       let notificationsAfter = prepared.notifications?()
 
       var sample = Sample(
-        round: round, elapsedNs: elapsed, iterations: iterations,
+        round: round, stackOffset: stackOffset, elapsedNs: elapsed, iterations: iterations,
         operationsPerIteration: prepared.operationsPerIteration,
         timedOperationsPerIteration: fault == .unrollingIgnored ? 1 : prepared.operationsPerIteration,
         fixedOverheadNs: result.fixedOverheadNs)
@@ -75,6 +81,14 @@ final class CaseSampler {
       sample.latencies = prepared.latencies?()
       samples.append(sample)
     }
+  }
+
+  /// The timed region: `iterations` of the case between two clock reads, in ns.
+  @inline(__always)
+  private static func timed(_ prepared: PreparedCase, _ iterations: Int) -> UInt64 {
+    let start = MonotonicClock.now()
+    prepared.run(iterations)
+    return MonotonicClock.now() &- start
   }
 
   /// Re-calibrates when a pass's first sample missed the target duration by more

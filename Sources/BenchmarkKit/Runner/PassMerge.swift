@@ -62,6 +62,7 @@ extension CaseResult {
       var result = failed
       result.passSampleCounts = nil
       result.sampleRounds = nil
+      result.sampleStackOffsets = nil
       result.published = nil
       return result
     }
@@ -69,6 +70,7 @@ extension CaseResult {
     merged.elapsedNs = present.flatMap(\.elapsedNs)
     merged.passSampleCounts = passes.map { $0?.samples.count ?? 0 }
     merged.sampleRounds = concatenated(present.map(\.sampleRounds))
+    merged.sampleStackOffsets = concatenated(present.map(\.sampleStackOffsets))
     merged.allocationSamples = concatenated(present.map(\.allocationSamples))
     merged.byteSamples = concatenated(present.map(\.byteSamples))
     merged.notificationSamples = concatenated(present.map(\.notificationSamples))

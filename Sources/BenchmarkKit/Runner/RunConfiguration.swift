@@ -39,6 +39,11 @@ public struct RunConfiguration: Codable, Hashable, Sendable {
   /// A defect to build into the harness on purpose, so that tests can show the
   /// self-checks catch it; `nil` (always, outside those tests) for none.
   public var fault: HarnessFault?
+  /// How many stack placements the samples are spread over (``StackPlacement``,
+  /// 2 to 64): each sample runs at one drawn at random, and each case's
+  /// result says how much it moved with them (``PlacementEffect``). `nil`
+  /// (the default) keeps the stack where the process put it.
+  public var stackPlacements: Int?
 
   /// Creates a configuration.
   public init(

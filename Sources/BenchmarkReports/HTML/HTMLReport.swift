@@ -33,7 +33,7 @@ public enum HTMLReport {
       (runs.abVerdict == nil ? [] : ["a/b verdict"]) + (answers.isEmpty ? [] : ["answers"])
       + (latest.effects?.suites.isEmpty == false && latest.hasTimings ? ["effects"] : []) + ["headlines"]
       + (showsTrends(runs) && latest.hasTimings ? ["trends"] : []) + ["summary"]
-      + (hasLatency(latest) ? ["latency"] : [])
+      + (hasLatency(latest) ? ["latency"] : []) + (PlacementFindings(latest) == nil ? [] : ["placement"])
       + (FootprintTable.tables(of: latest).isEmpty ? [] : ["memory"])
     html +=
       "<nav>"
@@ -55,6 +55,7 @@ public enum HTMLReport {
     html += InstructionsTable.htmlSection(latest)
     html += ProfileView.htmlSection(runs)
     html += latencySection(latest)
+    html += placementSection(latest)
     html += footprintSection(latest)
     html += checksSection(latest)
     if runs.isSideBySide {

@@ -52,6 +52,7 @@ public enum MarkdownSummary {
     }
     lines += InstructionsTable.markdownLines(run)
     lines += latencyLines(run)
+    lines += placementLines(run)
     lines += footprintLines(run)
     lines += growthLines(run)
     lines += checkLines(run)

@@ -69,4 +69,10 @@ void obsbench_measure_end(void);
 /// measuring; 0 where the call is not available.
 int obsbench_die_with_parent(void);
 
+/// Calls `body(context)` with the stack moved down by `bytes` (rounded up to
+/// 16): a buffer of that size is allocated on the stack first (`alloca`),
+/// whatever its size, where Swift's temporary allocation may go to the heap.
+void obsbench_with_stack_offset(
+  uint64_t bytes, void (*_Nonnull body)(void *_Nullable context), void *_Nullable context);
+
 #endif
