@@ -58,9 +58,10 @@ struct ExtensionTests {
     #expect(throws: (any Error).self) { try reads.scenarios[0].prepare(strategy: Self.added, size: 1) }
   }
 
-  // Under ThreadSanitizer (scripts/test's last pass) the benchmark harness is not
-  // what is being checked, and its threads are not annotated for it: the stress
-  // tests cover the added strategy there, this runs in the plain and release passes.
+  // Under ThreadSanitizer the benchmark harness is not what is being checked,
+  // and its threads are not annotated for it: the core's stress tests cover the
+  // added strategy there; this runs with the debug tests (scripts/test runs
+  // BenchmarksTests only there).
   @Test(.enabled(if: !underThreadSanitizer, "benchmark cases run in the plain and release passes"), arguments: cases)
   func addedStrategy_runsAndNotifiesAsPromised(_ test: AddedCase) async throws {
     let outcome = try await onOwnThread { () throws -> Outcome in
