@@ -96,12 +96,12 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-/// The release and ThreadSanitizer passes of scripts/test run ObservationCoreTests
+/// The release and sanitizer passes of scripts/test run ObservationCoreTests
 /// only (and the release pass's scripts, obsbench): OBSBENCH_ONLY_TARGETS, target
 /// names separated by spaces, keeps just those targets, what they depend on and
 /// the plugins, so that those passes do not build the other test targets, and the
-/// sanitizer pass the reports and the command line, in their configuration
-/// (minutes on two cores). SwiftPM evaluates the manifest again when the
+/// sanitizer passes neither the suites, the reports nor the command line, in
+/// their configuration (minutes on two cores). SwiftPM evaluates the manifest again when the
 /// environment changes; use a scratch path of its own, as scripts/test does.
 if let only = Context.environment["OBSBENCH_ONLY_TARGETS"] {
   let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
