@@ -12,7 +12,7 @@ import CBenchmarkSupport
 /// that into spread within a pass, which the medians average over and
 /// ``PlacementEffect`` measures.
 public enum StackPlacement {
-  /// The most placements a run may ask for: 16-byte steps over a page.
+  /// The most placements a run may ask for: 64, a cache line apart over a page.
   public static let maximumPlacements = 64
 
   /// The stack offset in bytes of placement `index` of `count`: the page split

@@ -42,7 +42,7 @@ public struct PlacementEffect: Codable, Hashable, Sendable {
     var spreads = [Double]()
     spreads.reserveCapacity(Self.shuffles)
     for _ in 0..<Self.shuffles {
-      shuffled = Self.shuffled(shuffled, using: &generator)
+      shuffled = BenchmarkRunner.shuffled(shuffled, using: &generator)
       spreads.append(Self.spread(values, shuffled) / median)
     }
     shuffledSpread = Statistics.percentile(0.95, ofSorted: spreads.sorted())
@@ -60,13 +60,5 @@ public struct PlacementEffect: Codable, Hashable, Sendable {
     let medians = groups.values.compactMap { Statistics.median($0) }
     guard let low = medians.min(), let high = medians.max() else { return 0 }
     return high - low
-  }
-
-  private static func shuffled(_ items: [Int], using generator: inout SplitMix64) -> [Int] {
-    var items = items
-    for i in stride(from: items.count - 1, to: 0, by: -1) {
-      items.swapAt(i, generator.nextIndex(below: i + 1))
-    }
-    return items
   }
 }
