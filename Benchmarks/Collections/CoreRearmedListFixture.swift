@@ -10,8 +10,10 @@ import ObservationCore
 /// with its row, so a row observer that fires and finds its row gone drops its
 /// re-armed scope (its view is gone), and the structure observer, re-rendering
 /// the list, arms a row observer on a fresh row store for each such row that is
-/// back. Apple's row objects outlive their removal, and so do its row
-/// observers: there the rule has nothing to do. Without it (rows that stay, as
+/// back. A row view that goes lets go of its row store, as a `ForEach` drops
+/// the view, so the store of a row that comes back is the one the row had,
+/// revived (``Store/scope(row:of:action:)``). Apple's row objects outlive their
+/// removal, and so do its row observers: there the rule has nothing to do. Without it (rows that stay, as
 /// in update-row-rearm) a re-arm asks nothing more than apple's.
 ///
 /// Create and change it in the strategy's isolation, from one thread at a time
@@ -24,8 +26,8 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// The root store.
   let store: ListStore
   /// Row `i`'s store, as its row view holds it: the latest one, for a row that
-  /// came back.
-  private(set) var rows: [RowStore]
+  /// came back; `nil` while its row is gone and its view with it.
+  private(set) var rows: [RowStore?]
   /// Counts every observer's calls.
   let tally = Tally()
   /// Rows whose observer found them gone, for the structure observer to
@@ -63,7 +65,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
 
   /// The store row `id`'s view holds and sends through.
   func rowStore(_ id: Int) -> RowStore {
-    rows[id]
+    rows[id]!
   }
 
   /// The row's state value, which keeps its identity (its registrar) when it is
@@ -77,7 +79,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// `read` rather than dynamic members: a key path literal in generic code is
   /// instantiated at run time on every re-arm (see reads/store-member).
   private func observeRow(_ id: Int) {
-    let row = rows[id]
+    let row = rows[id]!
     let tally = self.tally
     guard rowsComeAndGo else {
       CoreRearmedObservation.observe(
@@ -90,8 +92,8 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// Row `id`'s view observing its row store's value; once its row left, it
   /// stops and waits for the structure's re-render to bring the row back.
   private final class RowObserver: EndingObserver, @unchecked Sendable {
-    // The fixture holds the row store until this observer ended, and the
-    // fixture outlives its observers.
+    // The fixture holds the row store until this observer ended (its parent's
+    // cache after that), and the fixture outlives its observers.
     unowned(unsafe) let row: RowStore
     unowned(unsafe) let fixture: CoreRearmedListFixture
     let id: Int
@@ -105,7 +107,11 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     func read() { _ = row.read { $0.value } }
     func changed() { fixture.tally.bump() }
     var isLive: Bool { row.isPresent }
-    func ended() { fixture.detached.append(id) }
+    func ended() {
+      fixture.detached.append(id)
+      // The view is gone, and its store with it.
+      fixture.rows[id] = nil
+    }
   }
 
   /// Observes, each on a new row store, the detached rows that are back: a

@@ -63,6 +63,65 @@ struct RowStoreCacheTests {
     }
   }
 
+  /// A row that comes back gets a present store; the store it had is that
+  /// store, revived, only when nothing but the cache held it, and a store
+  /// anyone held stays ended, its sends dropped.
+  @Test(arguments: StrategyCase.withRefinements)
+  func aRowThatComesBack_getsAPresentStore_revivedOnlyIfNobodyHeldIt(_ strategy: StrategyCase) async {
+    await comesBack(strategy.type, located: false)
+    await comesBack(strategy.type, located: true)
+  }
+
+  private func comesBack<S: ObservationStrategy>(_: S.Type, located: Bool) async {
+    await S.isolated {
+      let store = Store(
+        initialState: ListState<S>(rows: (0..<3).map { RowState(id: $0, value: $0 * 10) }), reducer: listReducer)
+      let rowsPath = \ListState<S>.rows
+      let scope = { (id: Int) in
+        located
+          ? store.scope(row: id, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)
+          : store.scope(row: id, of: .get(rowsPath, { $0.rows }), action: ListAction.row)
+      }
+      let (one, two) = store.read { ($0.rows[id: 1]!, $0.rows[id: 2]!) }
+
+      // Row 1's store, let go of once its row is gone: revived when it is back.
+      var first: ObjectIdentifier
+      do {
+        let row = scope(1)!
+        first = ObjectIdentifier(row)
+        store.send(.remove(1))
+        #expect(!row.isPresent)
+      }
+      store.send(.insert(one, at: 1))
+      let back = scope(1)!
+      #expect(ObjectIdentifier(back) == first, "a store nobody held is revived for its row")
+      #expect(back.isPresent)
+      #expect(back.value == 10)
+      let fired = Count()
+      let token = S.observe({ _ = back.value }, onChange: { fired.bump() })
+      back.send(.increment)
+      #expect(back.value == 11)
+      #expect(store.read { $0.rows[id: 1]!.value } == 11)
+      #expect(fired.value == 1)
+      token.cancel()
+
+      // Row 2's store, still held when its row comes back: ended for good
+      // once it found its row gone.
+      let held = scope(2)!
+      store.send(.remove(2))
+      #expect(!held.isPresent)
+      store.send(.insert(two, at: 2))
+      let fresh = scope(2)!
+      #expect(fresh !== held)
+      #expect(!held.isPresent)
+      held.send(.increment)
+      #expect(store.read { $0.rows[id: 2]!.value } == 20, "an ended store's send is dropped")
+      fresh.send(.increment)
+      #expect(fresh.value == 21)
+      #expect(held.value == 20, "an ended store reads its last row")
+    }
+  }
+
   @Test func removingAStore_keepsEveryOtherFoundByItsId() {
     final class Token {}
     let cache = RowStoreCache<Int>()

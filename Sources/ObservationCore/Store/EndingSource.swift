@@ -2,7 +2,10 @@ import Synchronization
 
 /// A child state that may go away: an optional (presented) child, or one row of
 /// an identified collection. It ends for good the first time it is found missing
-/// or replaced by a state of another identity.
+/// or replaced by a state of another identity, for every holder of its store: a
+/// row store that nothing but its parent's cache holds any more may be revived
+/// for its row when the row comes back (``revive(_:)``): no strong holder can
+/// tell it from a new one.
 ///
 /// `refresh` and `find` are the whole way down from the root's state, composed
 /// where the store was scoped (`@inlinable`), so that `Store.read`,
@@ -49,7 +52,7 @@ class EndingSource<State: ObservableState>: StateSource<State> {
   /// holds its tree), so no reference count is checked on the way.
   @usableFromInline unowned(unsafe) let tree: StoreTree<State.Strategy>
 
-  @usableFromInline
+  @inlinable
   init<Parent>(
     parent: StateSource<Parent>, initial: State,
     refresh: @escaping (EndingSource, UnsafeMutablePointer<State>) -> Bool,
@@ -91,6 +94,18 @@ class EndingSource<State: ObservableState>: StateSource<State> {
     }
     end()
     return false
+  }
+
+  /// Makes an ended source present again with `state`, as a new source of
+  /// it would begin: only for a source that nothing but its cache holds
+  /// (``Store/scope(row:of:action:)``), whose ending nobody saw. Called under
+  /// the tree's guard.
+  @inlinable
+  final func revive(_ state: State) {
+    last = state
+    ended = false
+    // As a new source: the first send looks the state up.
+    foundAt.store(.max, ordering: .relaxed)
   }
 
   /// Ends the source for good: `isKnownPresent` never holds again, even if no

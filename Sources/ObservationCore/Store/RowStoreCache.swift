@@ -41,6 +41,13 @@ final class RowStoreCache<ID: Hashable> {
     return stores[position]
   }
 
+  /// Whether the cache's reference is the only one to the store at
+  /// `position`: nobody else can see what becomes of it.
+  @inlinable
+  func isHeldAlone(at position: Int) -> Bool {
+    stores.withUnsafeMutableBufferPointer { isKnownUniquelyReferenced(&$0[position]) }
+  }
+
   /// Caches `store` for `id`, first dropping the stores `isPresent` says
   /// ended if the cache reached its sweep size.
   @inlinable

@@ -114,7 +114,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> where ChildState.Strategy == Strategy {
     let source = EndingSource(
       parent: self.source, initial: initial, refresh: refresh, find: find, tree: tree)
-    return Store<ChildState, ChildAction>(tree: tree, source: source) { [dispatch, tree] action in
+    return Store<ChildState, ChildAction>(tree: tree, ending: source) { [dispatch, tree] action in
       guard source.isKnownPresent || tree.withExclusiveAccess({ source.isPresentNow }) else { return }
       dispatch(embed(action))
     }

@@ -72,6 +72,25 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
     self.dispatch = dispatch
   }
 
+  /// A child store of an ending source (an optional child, or one row of a
+  /// collection): what `init(tree:source:dispatch:)` finds by casting the
+  /// source three ways, given. Inlinable, so that the store is made in code
+  /// specialised for its state: a row store scoped through the generic
+  /// initialiser spent about 120 instructions in the casts alone.
+  @inlinable
+  init(tree: StoreTree<Strategy>, ending: EndingSource<State>, dispatch: @escaping (Action) -> Void) {
+    self.tree = tree
+    self.source = ending
+    self.root = nil
+    self.rootState = nil
+    self.rootRef = nil
+    self.memo = nil
+    self.memoRef = nil
+    self.ending = ending
+    self.endingRef = Unmanaged.passUnretained(ending)
+    self.dispatch = dispatch
+  }
+
   /// A root store.
   ///
   /// Inlinable so that the dispatch of its child stores' actions (a closure made
