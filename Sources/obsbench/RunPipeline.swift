@@ -218,13 +218,19 @@ struct RunPipeline {
     var explanations: RegressionExplanations?
     var abVerdict: ABVerdict?
     if let measured = baseline, let binary = options.baselineBinary {
-      let published = publish(measured)
-      let verdict = RunComparison(
-        pairedBaseline: published, current: run,
-        options: verdictOptions)
-      comparison = verdict
-      let why = PairedExplanations.explain(
+      var published = publish(measured)
+      var verdict = RunComparison(pairedBaseline: published, current: run, options: verdictOptions)
+      let counted = PairedExplanations.explain(
         verdict, baseline: binary, registry: registry, environment: environment, console: console)
+      if !counted.counts.isEmpty {
+        // Judged again with the counts: a slower case whose builds ran the
+        // same instructions is placement, and is not gated.
+        published = PairedExplanations.recording(counted.counts.mapValues(\.before), in: published)
+        run = PairedExplanations.recording(counted.counts.mapValues(\.after), in: run)
+        verdict = RunComparison(pairedBaseline: published, current: run, options: verdictOptions)
+      }
+      comparison = verdict
+      let why = counted.explanations
       explanations = why
       let ab = ABVerdict(comparison: verdict, explanations: why)
       abVerdict = ab

@@ -66,9 +66,11 @@ extension Usage {
                             pass pair (as 'compare --paired'); writes the
                             baseline's run as baseline-results.json and the
                             verdict as ab.md, prints it on standard error, and
-                            explains up to 3 regressed cases by instructions
-                            (valgrind). Exit 1 when a case regressed. --passes
-                            counts each build's passes (at least 2)
+                            counts up to 8 regressed cases on both builds under
+                            valgrind (explaining the 3 largest): one that ran
+                            exactly the same instructions on both is placement,
+                            listed but not gated. Exit 1 when a case regressed.
+                            --passes counts each build's passes (at least 2)
       --threshold PERCENT   The change an A/B verdict counts (default 5%)
       --metric LIST         time (default), instructions, or time,instructions.
                             instructions runs the cases under valgrind's callgrind

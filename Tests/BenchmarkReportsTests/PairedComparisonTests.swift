@@ -187,4 +187,44 @@ import Testing
     // Without the floor the same rows fail.
     #expect(RunComparison(pairedBaseline: baseline, current: current).gateFailures.count == 3)
   }
+
+  /// `run` with `count` instructions per operation on the cases `strategy` ran.
+  static func counted(_ run: BenchmarkRun, _ strategy: String, _ count: Double) -> BenchmarkRun {
+    var run = run
+    for index in run.cases.indices where run.cases[index].strategy == strategy {
+      run.cases[index].instructionsPerOperation = count
+    }
+    return run
+  }
+
+  /// A change elsewhere moves where a case's code lands, and a case of a
+  /// hundred nanoseconds runs 50% slower doing exactly the same work: with
+  /// both builds' counts equal, the verdict shows it and does not fail; one
+  /// instruction more and it fails as before.
+  @Test func paired_whenACaseIsSlowerWithExactlyTheSameInstructions_showsItAsPlacement_andDoesNotFail() {
+    let factors = [1.0, 1.1, 0.9, 1.0, 1.05, 0.95]
+    let baseline = Self.build(strategies: Self.strategies, passFactors: factors, seed: 41)
+    let current = Self.build(
+      strategies: Self.strategies, passFactors: factors, scale: ["none": 1.5], seed: 42)
+    let unexplained = RunComparison(pairedBaseline: baseline, current: current)
+    #expect(Set(unexplained.gateFailures.map(\.key.strategy)) == ["none"], "\(unexplained.render())")
+
+    let same = RunComparison(
+      pairedBaseline: Self.counted(baseline, "none", 1_234.5), current: Self.counted(current, "none", 1_234.5))
+    #expect(same.gateFailures.isEmpty, "\(same.render())")
+    let placed = same.rows.filter(\.placementOnly)
+    #expect(placed.count == 3 && placed.allSatisfy { $0.key.strategy == "none" && $0.sameInstructions == 1_234.5 })
+    #expect(placed.allSatisfy { same.verdictLabel($0) == RunComparison.slowerSameInstructions })
+    #expect(same.verdictLine.contains("3 cases slower with exactly the same instructions on both builds"))
+    #expect(same.markdown().contains(RunComparison.slowerSameInstructions))
+    #expect(same.render().contains("\(RunComparison.slowerSameInstructions) 3"))
+
+    let moved = RunComparison(
+      pairedBaseline: Self.counted(baseline, "none", 1_234.5), current: Self.counted(current, "none", 1_235.5))
+    #expect(moved.gateFailures.count == 3)
+    #expect(moved.rows.allSatisfy { !$0.placementOnly })
+    // A count on one side only says nothing.
+    #expect(RunComparison(pairedBaseline: baseline, current: Self.counted(current, "none", 1_234.5))
+      .gateFailures.count == 3)
+  }
 }

@@ -7,7 +7,7 @@ extension RunComparison {
     var lines = ["## \(title)", "", "**\(verdictLine)**", "", machine.summary + ".", "", countsLine]
     if let powerLine { lines += ["", powerLine + "."] }
     let significant = significantRows
-    let ungated = rows.filter { $0.verdict == .regressed && !gates($0) }.count
+    let ungated = rows.filter { $0.verdict == .regressed && !gates($0) && !$0.placementOnly }.count
     if significant.isEmpty {
       lines += [
         "",
@@ -46,10 +46,13 @@ extension RunComparison {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// What fails the gate, then improvements, each by size of the change.
+  /// What fails the gate, then cases slower with the same instructions on
+  /// both builds (shown, not gated), then improvements, each by size of the
+  /// change.
   var significantRows: [Row] {
     let bad = gateFailures.sorted { ($0.change?.number ?? .infinity) > ($1.change?.number ?? .infinity) }
+    let placed = rows.filter(\.placementOnly).sorted { ($0.change?.number ?? 0) > ($1.change?.number ?? 0) }
     let good = rows.filter { $0.verdict == .improved }.sorted { ($0.change?.number ?? 0) < ($1.change?.number ?? 0) }
-    return bad + good
+    return bad + placed + good
   }
 }

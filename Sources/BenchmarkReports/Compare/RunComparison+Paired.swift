@@ -139,6 +139,9 @@ extension RunComparison {
   ) -> Row {
     var (row, decided) = startedRow(key: key, before: before, after: after, options: options)
     guard !decided else { return row }
+    if let old = before?.instructionsPerOperation, let new = after?.instructionsPerOperation, old == new {
+      row.sameInstructions = new
+    }
     guard case .value(let oldMedian)? = row.baseline, case .value(let newMedian)? = row.current else {
       row.change = .unresolved
       return row
@@ -175,6 +178,10 @@ extension RunComparison {
 }
 
 extension RunComparison.Row {
+  /// Slower in an A/B run with exactly the same instructions counted on both
+  /// builds: the time moved with placement, and the gate does not fail on it.
+  public var placementOnly: Bool { verdict == .regressed && sameInstructions != nil }
+
   /// Where a case was judged through its reference, also judges its change
   /// with nothing taken out (`shifts`, ``pairedRawShifts(baseline:current:referenceStrategies:)``):
   /// a case slower beyond the threshold and its noise unweighted is

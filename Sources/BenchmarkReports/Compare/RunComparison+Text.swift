@@ -60,9 +60,11 @@ extension RunComparison {
       return count == 0 ? nil : "\(verdict.rawValue) \(count)"
     }
     for (verdict, label) in [(Verdict.regressed, Self.slowerNotGated), (.improved, "faster, not gated")] {
-      let count = ungated.filter { $0.verdict == verdict }.count
+      let count = ungated.filter { $0.verdict == verdict && !$0.placementOnly }.count
       if count > 0 { counts.append("\(label) \(count)") }
     }
+    let placed = ungated.filter(\.placementOnly).count
+    if placed > 0 { counts.append("\(Self.slowerSameInstructions) \(placed)") }
     var line = counts.joined(separator: ", ")
     if let mean = geometricMean {
       line +=
@@ -110,12 +112,20 @@ extension RunComparison {
           + "slower beyond the threshold: the machine's, not gated"
       }
       let small = rows.filter {
-        $0.verdict == .regressed && !gates($0) && (paired || !options.referenceStrategies.contains($0.key.strategy))
+        $0.verdict == .regressed && !gates($0) && !$0.placementOnly
+          && (paired || !options.referenceStrategies.contains($0.key.strategy))
       }.count
       if small > 0, let floor = options.ungatedBelowNs {
         note +=
           "; \(small) case\(small == 1 ? "" : "s") under \(NumberFormat.fixed(floor, 0)) ns slower beyond the noise: "
           + "not gated by time (instruction counts judge those)"
+      }
+      let placed = rows.filter(\.placementOnly)
+      if !placed.isEmpty {
+        note +=
+          "; \(placed.count) case\(placed.count == 1 ? "" : "s") slower with exactly the same instructions on both "
+          + "builds (\(placed.map(\.key.description).joined(separator: ", "))): placement, not this change's work; "
+          + "not gated"
       }
       // "No regression" where the run could not have seen one is said as such.
       let unresolved = rows.compactMap(\.detectable).filter { $0 > threshold + 1e-12 }

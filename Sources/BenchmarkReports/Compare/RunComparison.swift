@@ -81,6 +81,11 @@ public struct RunComparison: Sendable {
     /// nothing taken out, where its standing against its reference alone
     /// did not: the reference slowed with it.
     public var regressedUnweighted = false
+    /// In an A/B run, the case's instructions per operation where both builds
+    /// were counted (under callgrind, pinned environment) and ran exactly the
+    /// same number: its time moved with where the code landed, not with what
+    /// it does (``gates(_:)``).
+    public var sameInstructions: Double? = nil
 
     /// `≥ 12%`, or `–`.
     public var detectableText: String {
@@ -182,6 +187,7 @@ public struct RunComparison: Sendable {
       return row.regressedUnweighted ? Self.regressedWithReference : row.verdict.rawValue
     }
     switch row.verdict {
+    case .regressed where row.placementOnly: return Self.slowerSameInstructions
     case .regressed: return Self.slowerNotGated
     case .improved: return "faster, not gated"
     default: return row.verdict.rawValue
@@ -195,13 +201,24 @@ public struct RunComparison: Sendable {
   /// What a slower change that cannot fail the gate prints as.
   public static let slowerNotGated = "slower, not gated"
 
+  /// What a slower case of an A/B run whose two builds ran exactly the same
+  /// instructions prints as (``Row/placementOnly``).
+  public static let slowerSameInstructions = "slower, same instructions (placement), not gated"
+
   /// Whether a change of speed of `row` can fail the gate: not under
   /// ``Options/ungatedBelowNs``, nor for the reference strategies between two
   /// runs made apart (their move is the machine's). In an A/B run they gate:
   /// both builds ran pass by pass on one machine, so `apple` or `none` moving
   /// is a change to code they run (the benchmark's), to be seen and explained.
+  /// Nor a case slower in an A/B run whose two builds ran exactly the same
+  /// instructions (``Row/placementOnly``): the same work in another place
+  /// (code alignment moved by a change elsewhere moves a case of a hundred
+  /// nanoseconds by half, either way, and the next unrelated change can move
+  /// it back). What such a gate misses, a slowdown in no instruction (data
+  /// laid out worse, false sharing), the verdict still lists.
   public func gates(_ row: Row) -> Bool {
     guard paired || !options.referenceStrategies.contains(row.key.strategy) else { return false }
+    guard !row.placementOnly else { return false }
     guard let floor = options.ungatedBelowNs, options.metric.name == ComparedMetric.time.name else { return true }
     switch row.baseline {
     case .value(let median)?: return median >= floor
