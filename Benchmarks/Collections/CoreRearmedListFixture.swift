@@ -25,14 +25,36 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
 
   /// The root store.
   let store: ListStore
-  /// Row `i`'s store, as its row view holds it: the latest one, for a row that
-  /// came back; `nil` while its row is gone and its view with it.
-  private(set) var rows: [RowStore?]
+  /// The row views: what a `ForEach` keeps per row.
+  private var views: RowViews
   /// Counts every observer's calls.
   let tally = Tally()
-  /// Rows whose observer found them gone, for the structure observer to
-  /// observe again once they are back.
-  private var detached: [Int] = []
+
+  /// Row `i`'s store, as its row view holds it, and the rows whose views are
+  /// gone: one value, so that a view's going is one access to the fixture.
+  private struct RowViews {
+    /// Row `i`'s store: the latest one, for a row that came back; `nil` while
+    /// its row is gone and its view with it.
+    var stores: [RowStore?]
+    /// Rows whose observer found them gone, for the structure observer to
+    /// observe again once they are back.
+    var detached: [Int] = []
+    /// Where the ids still gone are gathered on a re-render; swapped with
+    /// `detached`, so that neither array grows anew on every removal.
+    var spare: [Int] = []
+
+    /// Row `id`'s view is gone, and its store with it.
+    mutating func end(_ id: Int) {
+      detached.append(id)
+      stores[id] = nil
+    }
+
+    /// Moves the waiting ids to `spare` and leaves `detached` empty, in
+    /// `spare`'s old storage, to gather the ids still gone.
+    mutating func startReturning() {
+      swap(&detached, &spare)
+    }
+  }
   /// One key path for every row: a literal in generic code is instantiated at
   /// run time on every evaluation (tens of thousands of instructions each).
   private let rowsPath: KeyPath<ListState<S>, IdentifiedArray<RowState<S>>>
@@ -48,9 +70,10 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     self.store = store
     let rowsPath = \ListState<S>.rows
     self.rowsPath = rowsPath
-    rows = (0..<count).map {
-      store.scope(row: $0, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)!
-    }
+    views = RowViews(
+      stores: (0..<count).map {
+        store.scope(row: $0, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)!
+      })
     for id in 0..<count { observeRow(id) }
     // What a ForEach reads: the ids, through `rows`; its re-render brings back
     // the views of rows that returned.
@@ -59,13 +82,13 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
       S.self, { [unowned(unsafe) store] in _ = store.read { $0.rows.ids } },
       onChange: { [unowned(unsafe) self] in
         tally.bump()
-        if !self.detached.isEmpty { self.observeReturnedRows() }
+        if !self.views.detached.isEmpty { self.observeReturnedRows() }
       })
   }
 
   /// The store row `id`'s view holds and sends through.
   func rowStore(_ id: Int) -> RowStore {
-    rows[id]!
+    views.stores[id]!
   }
 
   /// The row's state value, which keeps its identity (its registrar) when it is
@@ -79,7 +102,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// `read` rather than dynamic members: a key path literal in generic code is
   /// instantiated at run time on every re-arm (see reads/store-member).
   private func observeRow(_ id: Int) {
-    let row = rows[id]!
+    let row = views.stores[id]!
     let tally = self.tally
     guard rowsComeAndGo else {
       CoreRearmedObservation.observe(
@@ -107,11 +130,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     func read() { _ = row.read { $0.value } }
     func changed() { fixture.tally.bump() }
     var isLive: Bool { row.isPresent }
-    func ended() {
-      fixture.detached.append(id)
-      // The view is gone, and its store with it.
-      fixture.rows[id] = nil
-    }
+    func ended() { fixture.views.end(id) }
   }
 
   /// Observes, each on a new row store, the detached rows that are back: a
@@ -119,7 +138,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// rows still gone (all of them, on the re-render after a removal) are
   /// found so by one look in the collection each, not by scoping a store.
   private func observeReturnedRows() {
-    let waiting = detached
+    let waiting = views.detached
     // The collection read once: each `state.rows` is a read of the field and
     // a copy of the collection (a retain and a release).
     let isBack = store.read { state in
@@ -127,16 +146,16 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
       return waiting.map { rows[id: $0] != nil }
     }
     guard isBack.contains(true) else { return }
-    var stillGone: [Int] = []
+    views.startReturning()
     for (id, back) in zip(waiting, isBack) {
       guard back, let row = store.scope(row: id, of: .locate(rowsPath, ListState<S>.rows(at:)), action: ListAction.row)
       else {
-        stillGone.append(id)
+        views.detached.append(id)
         continue
       }
-      rows[id] = row
+      views.stores[id] = row
       observeRow(id)
     }
-    detached = stillGone
+    views.spare.removeAll(keepingCapacity: true)
   }
 }

@@ -51,11 +51,13 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   @usableFromInline let dispatch: (Action) -> Void
   /// Child stores by the path they scope to, created on first use; a
   /// collection's row stores in one ``RowStoreCache`` per collection path.
-  @usableFromInline var children: [ChildKey: AnyObject] = [:]
+  /// Guarded by the tree's guard, so without a dynamic exclusivity check
+  /// (about 120 instructions per row scoped with one).
+  @exclusivity(unchecked) @usableFromInline var children: [ChildKey: AnyObject] = [:]
   /// The row store cache found last, with the key path it was found by: a
   /// list's render scopes every row through the same key path, which then
   /// finds the cache by identity, without hashing the path. Guarded.
-  @usableFromInline var lastRowCache: (path: AnyKeyPath, cache: AnyObject)?
+  @exclusivity(unchecked) @usableFromInline var lastRowCache: (path: AnyKeyPath, cache: AnyObject)?
 
   @usableFromInline
   init(tree: StoreTree<Strategy>, source: StateSource<State>, dispatch: @escaping (Action) -> Void) {
