@@ -92,6 +92,26 @@ import Testing
     let comparison = RunComparison(pairedBaseline: baseline, current: current)
     #expect(Set(comparison.gateFailures.map(\.key.strategy)) == ["apple"], "\(comparison.render())")
     #expect(comparison.gateFailures.count == 3)
+    // Nor improved: their standing against apple got better, their own time did not.
+    #expect(comparison.count(.improved) == 0, "\(comparison.render())")
+    let flagged = comparison.rows.filter(\.fasterOnlyAgainstReference)
+    #expect(flagged.allSatisfy { $0.key.strategy != "apple" && [.unchanged, .withinNoise].contains($0.verdict) })
+    #expect(!flagged.isEmpty, "\(comparison.render())")
+    #expect(comparison.render().contains("faster only against a reference that slowed \(flagged.count)"))
+    #expect(flagged.allSatisfy { comparison.verdictLabel($0).hasSuffix(RunComparison.fasterOnlyAgainstReferenceNote) })
+  }
+
+  /// A case truly faster is faster both against its reference and on its own
+  /// time: still improved.
+  @Test func paired_whenOneStrategyIs25PercentFaster_itsCasesAreImproved() {
+    let factors = [1.0, 1.3, 0.8, 1.1, 0.95, 1.2]
+    let baseline = Self.build(strategies: Self.strategies, passFactors: factors, seed: 35)
+    let current = Self.build(
+      strategies: Self.strategies, passFactors: factors, scale: ["lock-thread-keypath": 0.75], seed: 36)
+    let comparison = RunComparison(pairedBaseline: baseline, current: current)
+    let improved = comparison.rows.filter { $0.verdict == .improved }
+    #expect(Set(improved.map(\.key.strategy)) == ["lock-thread-keypath"] && improved.count == 3, "\(comparison.render())")
+    #expect(comparison.rows.allSatisfy { !$0.fasterOnlyAgainstReference })
   }
 
   /// A case under the A/B gate's time floor that moved beyond its noise is

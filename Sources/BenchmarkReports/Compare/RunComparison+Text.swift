@@ -65,6 +65,11 @@ extension RunComparison {
     }
     let placed = ungated.filter(\.placementOnly).count
     if placed > 0 { counts.append("\(Self.slowerSameInstructions) \(placed)") }
+    let againstReference = rows.filter(\.fasterOnlyAgainstReference).count
+    if againstReference > 0 {
+      counts.append(
+        "faster only against a reference that slowed \(againstReference) (counted unchanged or within noise)")
+    }
     var line = counts.joined(separator: ", ")
     if let mean = geometricMean {
       line +=

@@ -81,6 +81,10 @@ public struct RunComparison: Sendable {
     /// nothing taken out, where its standing against its reference alone
     /// did not: the reference slowed with it.
     public var regressedUnweighted = false
+    /// Whether an A/B verdict found the case faster against its reference
+    /// only, its own time not: the reference slowed, the case did not speed
+    /// up (``verdict`` is then `unchanged` or `within-noise`).
+    public var fasterOnlyAgainstReference = false
     /// In an A/B run, the case's instructions per operation where both builds
     /// were counted (under callgrind, pinned environment) and ran exactly the
     /// same number: its time moved with where the code landed, not with what
@@ -184,7 +188,9 @@ public struct RunComparison: Sendable {
   /// not gated`, never `regressed` beside a verdict that found no regression.
   public func verdictLabel(_ row: Row) -> String {
     guard !gates(row) else {
-      return row.regressedUnweighted ? Self.regressedWithReference : row.verdict.rawValue
+      if row.regressedUnweighted { return Self.regressedWithReference }
+      if row.fasterOnlyAgainstReference { return row.verdict.rawValue + Self.fasterOnlyAgainstReferenceNote }
+      return row.verdict.rawValue
     }
     switch row.verdict {
     case .regressed where row.placementOnly: return Self.slowerSameInstructions
@@ -197,6 +203,9 @@ public struct RunComparison: Sendable {
   /// What a case regressed on its unweighted change prints as: its standing
   /// against its reference hid the slowdown, because the reference slowed too.
   public static let regressedWithReference = "regressed (unweighted; its reference slowed too)"
+
+  /// What follows the verdict of a case faster only against its reference.
+  public static let fasterOnlyAgainstReferenceNote = " (faster only against its reference, which slowed)"
 
   /// What a slower change that cannot fail the gate prints as.
   public static let slowerNotGated = "slower, not gated"
