@@ -110,7 +110,8 @@ import Testing
       strategies: Self.strategies, passFactors: factors, scale: ["lock-thread-keypath": 0.75], seed: 36)
     let comparison = RunComparison(pairedBaseline: baseline, current: current)
     let improved = comparison.rows.filter { $0.verdict == .improved }
-    #expect(Set(improved.map(\.key.strategy)) == ["lock-thread-keypath"] && improved.count == 3, "\(comparison.render())")
+    #expect(
+      Set(improved.map(\.key.strategy)) == ["lock-thread-keypath"] && improved.count == 3, "\(comparison.render())")
     #expect(comparison.rows.allSatisfy { !$0.fasterOnlyAgainstReference })
   }
 
