@@ -78,7 +78,8 @@ extension Collections {
       summary:
         "Like-for-like remove-where: one send removing the rows of ids 5 modulo 10, every other op putting them "
         + "back; every observer reached fires and re-arms a one-shot scope, returning rows' anew (apple: "
-        + "withObservationTracking)",
+        + "withObservationTracking). Unlike apple's row objects, a removed row's store ends and tells its "
+        + "observer: +identity notifies n/20 + 1 per op, apple 1",
       sizes: rowCounts,
       quickSizes: quickRowCounts,
       strategies: StrategyIDs.stores
