@@ -97,6 +97,71 @@ struct StoreInPlaceTests {
   }
 
   @Test(arguments: StrategyCase.withRefinements)
+  func inPlaceSendsInARow_leaveACopyTakenBetweenThemAlone(_ strategy: StrategyCase) async {
+    await sendsInARow(strategy.type)
+  }
+
+  /// Sends from one store with no access to the tree between them find the
+  /// state where the one before left it (``LastInPlaceSend``); any access
+  /// between (here a read that keeps a copy) makes the next send walk again.
+  private func sendsInARow<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let stores = nodeStores(S.self, depth: 6)
+      let leaf = stores[5]
+      let middle = stores[2]
+      for round in 1...4 {
+        for side in 1...3 { leaf.send(.setSide(round * 10 + side)) }
+        let held = stores[0].state
+        let heldMiddle = middle.state
+        leaf.send(.setSide(round * 10 + 4))
+        leaf.send(.setSide(round * 10 + 5))
+        #expect(held.child?.child?.child?.child?.child?.side == round * 10 + 3)
+        #expect(heldMiddle.child?.child?.child?.side == round * 10 + 3)
+        // Another store's sends in between: each finds its own state.
+        middle.send(.setValue(round))
+        leaf.send(.setValue(round))
+        middle.send(.setSide(round))
+        leaf.send(.setSide(round * 10 + 6))
+        #expect(leaf.side == round * 10 + 6)
+        #expect(leaf.value == round)
+        #expect(middle.value == round)
+        #expect(middle.side == round)
+        #expect(stores[0].state.child?.child?.child?.child?.child?.side == round * 10 + 6)
+      }
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements.filter { $0.type.capabilities.contains(.needsObservationActor) })
+  func inPlaceSend_whoseReducerKeepsACopyOfTheRoot_leavesItAlone(_ strategy: StrategyCase) async {
+    await reducerKeepsACopy(strategy.type)
+  }
+
+  /// A reducer that reads the tree (possible under the isolation guard, where
+  /// a send's reducer may use the stores) may keep a copy of a level above
+  /// its state: the next send must not write through to it.
+  private func reducerKeepsACopy<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let kept = KeptRoot<S>()
+      let root = Store(initialState: NodeState<S>(depth: 3), reducer: nodeReducer)
+      kept.root = root
+      let leaf = root.childInPlace(reducer: nodeReducer).childInPlace(reducer: {
+        (state: inout NodeState<S>, action: NodeAction) -> Effect<NodeAction> in
+        let effect = nodeReducer(&state, action)
+        // Kept once the state is written, so that the copy is of this send's
+        // outcome, which the sends after it must leave alone.
+        if kept.copy == nil { kept.copy = kept.root?.state }
+        return effect
+      })
+      leaf.send(.setSide(1))
+      leaf.send(.setSide(2))
+      leaf.send(.setSide(3))
+      #expect(kept.copy?.child?.child?.side == 1)
+      #expect(leaf.side == 3)
+      kept.root = nil
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
   func inPlaceSend_runsItsEffectsInTheSameSend(_ strategy: StrategyCase) async {
     await effects(strategy.type)
   }
@@ -194,6 +259,13 @@ struct StoreInPlaceTests {
       #expect(routed.value == 4)
     }
   }
+}
+
+/// What a reducer in `inPlaceSend_whoseReducerKeepsACopyOfTheRoot…` reaches
+/// and keeps.
+private final class KeptRoot<S: ObservationStrategy> {
+  var root: Store<NodeState<S>, NodeAction>?
+  var copy: NodeState<S>?
 }
 
 extension Store {

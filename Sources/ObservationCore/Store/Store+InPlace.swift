@@ -35,7 +35,11 @@ extension Store {
   /// - Precondition: `path` is found in place, and this store is the root
   ///   store or was scoped in place.
   /// - Complexity: a send calls each level's `change` once, in one loop from
-  ///   the root's memory, and the reducer; it allocates nothing.
+  ///   the root's memory, and the reducer; it allocates nothing. With a
+  ///   strategy that skips unchanged identity, a send that follows this
+  ///   store's last send with no access to the tree between them (no read,
+  ///   no other send) calls no `change`: it finds the state where that send
+  ///   left it (``LastInPlaceSend``).
   @inlinable
   public func scope<ChildState: ObservableState, ChildAction>(
     state path: ChildPath<State, ChildState>,
@@ -60,18 +64,38 @@ extension Store {
         project: { located.locate(ChildState.self).pointee }, tree: tree)
       let child = Store<ChildState, ChildAction>(tree: tree, source: childSource) { [tree] action in
         Store<ChildState, ChildAction>.reduceInPlace(action, tree) {
-          guard let parent = parentPath.locateForChange(State.self), let state = change(parent) else {
-            // Nothing changed: what the walk down noted on its way is dropped.
-            ChangeList.discardRunning()
-            return
+          let access = tree.accesses
+          let parent: UnsafeMutablePointer<State>
+          let state: UnsafeMutablePointer<ChildState>
+          if Strategy.skipsUnchangedIdentity, let found = tree.lastInPlaceSend.found(for: located, at: access) {
+            // Nothing touched the tree since this store's last send: every
+            // level is as unique, and where, as that send's walk left it.
+            parent = found.parent.assumingMemoryBound(to: State.self)
+            state = found.state.assumingMemoryBound(to: ChildState.self)
+          } else {
+            guard let walked = parentPath.locateForChange(State.self), let child = change(walked) else {
+              // Nothing changed: what the walk down noted on its way is dropped.
+              ChangeList.discardRunning()
+              return
+            }
+            parent = walked
+            state = child
           }
           let before = Store<ChildState, ChildAction>.identity(at: state)
           let effect = reducer(&state.pointee, action)
           if case .none = effect {} else { Store<ChildState, ChildAction>.run(effect, on: state, reducer) }
-          if Strategy.skipsUnchangedIdentity, Store<ChildState, ChildAction>.identity(at: state) != before {
-            // Replaced as a whole: the parent's child changed identity.
-            ChangeList.noteEnding()
-            ChangeList.noteWrite(of: parent.pointee._$registrar, ~0, Strategy.self)
+          if Strategy.skipsUnchangedIdentity {
+            if Store<ChildState, ChildAction>.identity(at: state) != before {
+              // Replaced as a whole: the parent's child changed identity.
+              ChangeList.noteEnding()
+              ChangeList.noteWrite(of: parent.pointee._$registrar, ~0, Strategy.self)
+            }
+            // Numbered as this send's access: if the reducer itself reached
+            // the tree (a read under the isolation guard, which may keep a
+            // copy of a level), the next send comes two accesses later, and walks.
+            tree.lastInPlaceSend = LastInPlaceSend(
+              path: located, access: access, parent: UnsafeMutableRawPointer(parent),
+              state: UnsafeMutableRawPointer(state))
           }
         }
       }

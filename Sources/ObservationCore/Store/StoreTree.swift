@@ -22,6 +22,13 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// state may be gone; other sends leave it present (`EndingSource.foundAt`).
   /// Written under the guard, read without by a row's send.
   @usableFromInline let endings = Atomic<UInt64>(0)
+  /// The accesses under the guard so far: reads, sends, scopes, presence
+  /// checks. Counted so that a send can tell that nothing touched the tree
+  /// since the one before it (``LastInPlaceSend``). Written under the guard.
+  @exclusivity(unchecked) @usableFromInline var accesses: UInt = 0
+  /// Where the last send scoped in place found its state, while no access
+  /// since may have copied a level of the way down. Guarded.
+  @exclusivity(unchecked) @usableFromInline var lastInPlaceSend = LastInPlaceSend()
 
   @usableFromInline
   init() {}
@@ -31,13 +38,23 @@ final class StoreTree<S: ObservationStrategy>: @unchecked Sendable {
   /// A mutex guard is lent unretained: the tree holds it, and a guard loaded from
   /// the tree to call it is otherwise retained and released around every read
   /// and send.
+  ///
+  /// Every access is counted (`accesses`), first thing under the guard.
   @inlinable @inline(__always)
   func withExclusiveAccess<R>(_ body: () -> R) -> R {
     if S.Registrar.Guard.self == MutexGuard.self {
       let mutex = Unmanaged.passUnretained(Self.reinterpret(`guard`, as: MutexGuard.self))
-      return mutex._withUnsafeGuaranteedRef { $0.withExclusiveAccess(body) }
+      return mutex._withUnsafeGuaranteedRef {
+        $0.withExclusiveAccess {
+          accesses &+= 1
+          return body()
+        }
+      }
     }
-    return `guard`.withExclusiveAccess(body)
+    return `guard`.withExclusiveAccess {
+      accesses &+= 1
+      return body()
+    }
   }
 
   /// `value` as the `U` its caller has checked it is: a bit cast in generic
