@@ -198,6 +198,45 @@ struct IdentifiedArrayCollectionTests {
   }
 
   @Test
+  func sort_ofAnOrderSortedOrReversed_isTheStableSort_tiesIncluded() {
+    // Orders that are sorted already, strictly reversed, or reversed with
+    // ties (which a reversal would put out of their stable order), each on a
+    // unique collection and on one shared with a copy, flipped back and forth.
+    let orders: [[Int]] = [
+      [1, 2, 3, 4, 5], [5, 4, 3, 2, 1], [5, 5, 3, 3, 1], [5, 3, 3, 1], [2, 2, 2], [3, 1], [1], [],
+      [4, 3, 2, 1, 9], [1, 2, 3, 0],
+    ]
+    for values in orders {
+      for shared in [false, true] {
+        // Ids in listed order, values as given: ties are rows of equal value.
+        var array = IdentifiedArray(values.enumerated().map { Row(id: $0.offset, value: $0.element) })
+        var oracle = values.enumerated().map { ($0.offset, $0.element) }
+        let identities = Dictionary(uniqueKeysWithValues: array.map { ($0.id, $0._$identity) })
+        for round in 0..<4 {
+          let copy = shared ? array : nil
+          let before = array.ids
+          if round % 2 == 0 {
+            array.sort { $0.value < $1.value }
+            oracle.sort { $0.1 < $1.1 }
+          } else {
+            array.sort { $0.value > $1.value }
+            oracle.sort { $0.1 > $1.1 }
+          }
+          #expect(array.ids == oracle.map(\.0), "\(values), round \(round)")
+          #expect(array.map(\.value) == oracle.map(\.1), "\(values), round \(round)")
+          #expect(oracle.allSatisfy { array[id: $0.0]?.value == $0.1 })
+          #expect(array.allSatisfy { identities[$0.id] == $0._$identity })
+          if let copy { #expect(copy.ids == before, "a copy keeps its order") }
+        }
+        // The kept order holds for what follows (checked in debug builds).
+        array.removeAll { $0.value == 3 }
+        oracle.removeAll { $0.1 == 3 }
+        #expect(array.ids == oracle.map(\.0))
+      }
+    }
+  }
+
+  @Test
   func sort_ofACopy_leavesTheOriginalsOrderAndRows() {
     var array = rows([4, 2, 8, 6])
     array.sort { $0.id < $1.id }
