@@ -100,8 +100,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       // ids reversed where they are, not each read again from its row.
       if !unique { makeUnique() }
       let sorted = _storage
-      slots.reverse()
-      sorted.ids.reverse()
+      Self.reverse(&slots, &sorted.ids)
       sorted.order = slots
       didSet(Self.structure)
       return
@@ -153,14 +152,51 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     // buffer pointer is used inside its closure only.
     try slots.withUnsafeBufferPointer { slots in
       guard slots.count > 1 else { return .ascending }
-      let descending = try areInIncreasingOrder(rows[slots[1]], rows[slots[0]])
+      // Each row read once, the one before carried over; a loop per
+      // direction, so that each compares one outcome.
+      var previous = rows + slots[1]
       var position = 2
+      if try areInIncreasingOrder(previous.pointee, rows[slots[0]]) {
+        while position < slots.count {
+          let row = rows + slots[position]
+          guard try areInIncreasingOrder(row.pointee, previous.pointee) else { return .unordered }
+          previous = row
+          position &+= 1
+        }
+        return .descending
+      }
       while position < slots.count {
-        let before = try areInIncreasingOrder(rows[slots[position]], rows[slots[position &- 1]])
-        if before != descending { return .unordered }
+        let row = rows + slots[position]
+        if try areInIncreasingOrder(row.pointee, previous.pointee) { return .unordered }
+        previous = row
         position &+= 1
       }
-      return descending ? .descending : .ascending
+      return .ascending
+    }
+  }
+
+  /// Reverses `slots` and `ids`, of equal counts, in one pass: the stable
+  /// sort of an order strictly the opposite of the one wanted.
+  @inlinable
+  static func reverse(_ slots: inout [Int], _ ids: inout [ID]) {
+    // Sound: both buffers' pointers are used inside their closures only, and
+    // every index is below the common count.
+    slots.withUnsafeMutableBufferPointer { slots in
+      ids.withUnsafeMutableBufferPointer { ids in
+        guard var low = slots.baseAddress, var lowID = ids.baseAddress, slots.count == ids.count else {
+          preconditionFailure("IdentifiedArray: a kept order of another count than the ids")
+        }
+        var high = low + (slots.count &- 1)
+        var highID = lowID + (ids.count &- 1)
+        while low < high {
+          swap(&low.pointee, &high.pointee)
+          swap(&lowID.pointee, &highID.pointee)
+          low += 1
+          high -= 1
+          lowID += 1
+          highID -= 1
+        }
+      }
     }
   }
 
