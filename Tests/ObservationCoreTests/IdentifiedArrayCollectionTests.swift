@@ -75,6 +75,29 @@ struct IdentifiedArrayCollectionTests {
   }
 
   @Test
+  func removeAllWhere_aPredicateThatThrows_leavesTheCollectionAsItWas() {
+    struct Stop: Error {}
+    for shared in [false, true] {
+      var array = rows(Array(0..<20))
+      let copy = shared ? array : nil
+      var asked = 0
+      #expect(throws: Stop.self) {
+        try array.removeAll { row in
+          asked += 1
+          if asked == 12 { throw Stop() }
+          return row.id % 2 == 0
+        }
+      }
+      #expect(array.ids == Array(0..<20))
+      #expect(array.map(\.value) == (0..<20).map { $0 * 10 })
+      #expect((0..<20).allSatisfy { array[id: $0]?.value == $0 * 10 })
+      array.removeAll { $0.id % 2 == 0 }
+      #expect(array.ids == Array(stride(from: 1, to: 20, by: 2)))
+      if let copy { #expect(copy.ids == Array(0..<20)) }
+    }
+  }
+
+  @Test
   func removeAllWhere_inPlace_matchesAnArrayOracle_andKeepsEveryLookup() {
     // Shuffled ids and every removal pattern of a few moduli, on a shared copy
     // and on a unique one: the order, each kept row by id and by position.
