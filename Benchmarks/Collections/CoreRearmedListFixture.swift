@@ -146,7 +146,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     // a copy of the collection (a retain and a release).
     let isBack = store.read { state in
       let rows = state.rows
-      return waiting.map { rows[id: $0] != nil }
+      return waiting.map { rows.contains(id: $0) }
     }
     guard isBack.contains(true) else { return }
     views.startReturning()

@@ -44,6 +44,28 @@ struct StoreCollectionTests {
   }
 
   @Test(arguments: StrategyCase.withRefinements)
+  func containsID_readsTheStructure_notTheRow(_ strategy: StrategyCase) async {
+    await contains(strategy.type)
+  }
+
+  private func contains<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let store = S.makeStore(rows: Self.rowCount)
+      #expect(store.read { $0.rows.contains(id: 3) })
+      #expect(!store.read { $0.rows.contains(id: 100) })
+      let ofThree = watch(S.self) { _ = store.read { $0.rows.contains(id: 3) } }
+      store.scope(row: 3, of: .keyPath(\.rows), action: AppAction.row)!.send(.increment)
+      // A row's own change is not the structure's (with identity; without, the
+      // collection changed as a value, and every reader of it is told).
+      #expect(ofThree.value == (S.isIdentity ? 0 : 1))
+      let again = watch(S.self) { _ = store.read { $0.rows.contains(id: 3) } }
+      store.send(.removeRow(3))
+      #expect(again.value == 1)
+      #expect(!store.read { $0.rows.contains(id: 3) })
+    }
+  }
+
+  @Test(arguments: StrategyCase.withRefinements)
   func insertRemoveMove_notifyTheStructureAndTheRowsAffected(_ strategy: StrategyCase) async {
     await structure(strategy.type)
   }

@@ -64,6 +64,17 @@ public struct IdentifiedArray<Element: ObservableState & Identifiable>: Observab
     return _storage.ids.count
   }
 
+  /// Whether a row has `id`: a read of the structure, and of no row (asking
+  /// `self[id: id] != nil` copies the row out, a retain and a release of each
+  /// reference it holds).
+  ///
+  /// - Complexity: one lookup by id.
+  @inlinable
+  public func contains(id: ID) -> Bool {
+    access(Self.structure)
+    return _storage.slots[id] != nil
+  }
+
   /// The rows in order: a read of the structure.
   public var elements: [Element] {
     access(Self.structure)
