@@ -15,17 +15,31 @@
 @usableFromInline
 struct SlotIndex<ID: Hashable> {
   /// An entry: the id and its row's slot.
+  ///
+  /// The slot is kept in 32 bits: with an `Int` id an optional entry is then
+  /// 16 bytes, not 24, and a table of 10 000 rows a third smaller, which a
+  /// lookup's cache misses follow.
   @usableFromInline
   struct Entry {
     @usableFromInline var id: ID
-    @usableFromInline var slot: Int
+    @usableFromInline var storedSlot: UInt32
+
+    /// The row's slot.
+    @inlinable
+    var slot: Int {
+      get { Int(storedSlot) }
+      set { storedSlot = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     @inlinable
     init(id: ID, slot: Int) {
       self.id = id
-      self.slot = slot
+      self.storedSlot = UInt32(truncatingIfNeeded: slot)
     }
   }
+
+  /// The most rows an index can give slots to.
+  @usableFromInline static var maximumSlots: Int { Int(UInt32.max) }
 
   /// The buckets, a power of two of them; `nil` is empty.
   @usableFromInline var buckets: ContiguousArray<Entry?>
@@ -89,6 +103,7 @@ struct SlotIndex<ID: Hashable> {
   @inlinable
   @discardableResult
   mutating func insert(_ id: ID, slot: Int, hash: UInt, replacing: Bool = false) -> Bool {
+    precondition(slot < Self.maximumSlots, "IdentifiedArray: more rows than an index holds")
     if (count &+ 1) &* 4 > buckets.count &* 3 { grow() }
     let mask = buckets.count &- 1
     var at = Self.bucket(of: hash, shift: shift)
