@@ -131,6 +131,42 @@ struct StoreInPlaceTests {
     }
   }
 
+  @Test(arguments: StrategyCase.withRefinements.filter { $0.type.capabilities.contains(.usableFromAnyThread) })
+  func inPlaceSendsFromThreads_countEverySend_andLeaveCopiesTakenMeanwhileAlone(_ strategy: StrategyCase) {
+    sendsFromThreads(strategy.type)
+  }
+
+  /// Two threads add to the leaf of a chain scoped in place, each send often
+  /// right after its own last (the walk skipped), while a third takes copies
+  /// of the root and checks that each keeps the leaf it had.
+  private func sendsFromThreads<S: ObservationStrategy>(_: S.Type) {
+    let root = Store(initialState: NodeState<S>(depth: 5), reducer: nodeReducer)
+    var store = root
+    for _ in 1..<4 { store = store.childInPlace(reducer: nodeReducer) }
+    let leaf = store.childInPlace(reducer: { (state: inout NodeState<S>, action: NodeAction) -> Effect<NodeAction> in
+      if case .setValue(let amount) = action { state.value += amount }
+      return .none
+    })
+    let senders = 2
+    let sends = StressScale.scaled(20_000)
+    let changedCopies = Count()
+    runConcurrently(senders + 1) { index in
+      if index < senders {
+        for _ in 0..<sends { leaf.send(.setValue(1)) }
+      } else {
+        for _ in 0..<StressScale.scaled(2_000) {
+          let copy = root.state
+          let before = copy.child?.child?.child?.child?.value
+          for _ in 0..<8 { _ = leaf.value }
+          if copy.child?.child?.child?.child?.value != before { changedCopies.bump() }
+        }
+      }
+    }
+    #expect(leaf.value == senders * sends)
+    #expect(root.state.child?.child?.child?.child?.value == senders * sends)
+    #expect(changedCopies.value == 0, "a copy of the root saw a later send")
+  }
+
   @Test(arguments: StrategyCase.withRefinements.filter { $0.type.capabilities.contains(.needsObservationActor) })
   func inPlaceSend_whoseReducerKeepsACopyOfTheRoot_leavesItAlone(_ strategy: StrategyCase) async {
     await reducerKeepsACopy(strategy.type)
