@@ -39,6 +39,13 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     /// Row `i`'s store: the latest one, for a row that came back; `nil` while
     /// its row is gone and its view with it.
     var stores: [RowStore?]
+    /// Row `i`'s observer, with `rowsComeAndGo`: made once, and armed again on
+    /// the row's latest store when the row comes back. The observer stands
+    /// for the view's glue (what SwiftUI's view graph keeps per row), not for
+    /// anything the store asks: a new one per returning row was an
+    /// allocation and a free per row that goes and comes back, charged to
+    /// the core's side alone, since apple's rows never go.
+    var observers: [RowObserver] = []
     /// Rows whose observer found them gone, for the structure observer to
     /// observe again once they are back.
     var detached: [Int] = []
@@ -80,6 +87,9 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
       stores: (0..<count).map {
         store.scope(row: $0, of: rowsWay, action: ListAction.row)!
       })
+    if rowsComeAndGo {
+      views.observers = (0..<count).map { RowObserver(row: views.stores[$0]!, fixture: self, id: $0) }
+    }
     for id in 0..<count { observeRow(id) }
     // What a ForEach reads: the ids, through `rows`; its re-render brings back
     // the views of rows that returned.
@@ -115,15 +125,18 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
         S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } }, onChange: { tally.bump() })
       return
     }
-    CoreRearmedObservation.observe(S.self, RowObserver(row: row, fixture: self, id: id))
+    let observer = views.observers[id]
+    observer.row = row
+    CoreRearmedObservation.observe(S.self, observer)
   }
 
   /// Row `id`'s view observing its row store's value; once its row left, it
   /// stops and waits for the structure's re-render to bring the row back.
   private final class RowObserver: EndingObserver, @unchecked Sendable {
     // The fixture holds the row store until this observer ended (its parent's
-    // cache after that), and the fixture outlives its observers.
-    unowned(unsafe) let row: RowStore
+    // cache after that), and the fixture outlives its observers. The row's
+    // latest store: set before each arming, never while armed.
+    unowned(unsafe) var row: RowStore
     unowned(unsafe) let fixture: CoreRearmedListFixture
     let id: Int
 

@@ -221,6 +221,48 @@ struct IdentifiedArrayCollectionTests {
   }
 
   @Test
+  func replaceAll_afterARemoval_keepsEachRow_whateverOrderTheIDsComeIn() {
+    // After a removal by predicate the storage keeps its order, and
+    // `replaceAll(ids:)` walks it beside the ids given: ids put back among
+    // the rows that stayed, repeats of walked and of looked-up ids, kept ids
+    // dropped, and orders the walk cannot follow.
+    let lists: [[Int]] = [
+      Array(0..<20),  // every row back, in order
+      [0, 1, 2, 3, 4, 6, 7, 8, 9, 20, 21],  // a removed row left out, new ones after
+      [0, 1, 1, 2, 3, 4, 5, 5, 6, 7],  // a walked id repeated, a returning id repeated
+      [3, 0, 1, 2, 3, 4, 5, 6],  // an id looked up first, then met again by the walk
+      [0, 2, 4, 6, 8, 10, 12],  // kept ids dropped: the walk stalls, rows are removed
+      Array((0..<20).reversed()),  // an order the walk cannot follow
+      [19, 0, 1, 2, 5, 15, 16, 17, 18, 19, 20],  // out of order first, back in order after
+      [],
+    ]
+    for ids in lists {
+      for shared in [false, true] {
+        var array = IdentifiedArray((0..<20).map { Row(id: $0, value: $0) })
+        let identities = Dictionary(uniqueKeysWithValues: array.map { ($0.id, $0._$identity) })
+        array.removeAll { $0.id % 5 == 0 }
+        let copy = shared ? array : nil
+        let before = array.ids
+        array.replaceAll(ids: ids) { Row(id: $0, value: 100 + $0) }
+        var seen = Set<Int>()
+        let expected = ids.filter { seen.insert($0).inserted }
+        #expect(array.ids == expected, "\(ids)")
+        for id in expected {
+          let kept = id < 20 && id % 5 != 0
+          #expect(array[id: id]?.value == (kept ? id : 100 + id), "\(ids): row \(id)")
+          if kept { #expect(array[id: id]?._$identity == identities[id], "\(ids): row \(id) kept") }
+        }
+        if let copy { #expect(copy.ids == before, "a copy keeps its order") }
+        // What follows trusts the order the call left (checked in debug builds).
+        array.removeAll { $0.value % 3 == 0 }
+        array.sort { $0.value > $1.value }
+        #expect(array.map(\.value) == expected.map { $0 < 20 && $0 % 5 != 0 ? $0 : 100 + $0 }
+          .filter { $0 % 3 != 0 }.sorted(by: >), "\(ids)")
+      }
+    }
+  }
+
+  @Test
   func sort_ofAnOrderSortedOrReversed_isTheStableSort_tiesIncluded() {
     // Orders that are sorted already, strictly reversed, or reversed with
     // ties (which a reversal would put out of their stable order), each on a
