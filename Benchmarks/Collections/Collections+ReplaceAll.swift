@@ -50,16 +50,20 @@ extension Collections {
   private static func replaceAll(
     _ id: String, rows: Int, form: DocumentedNotifications.Form
   ) throws -> PreparedCase {
+    var prepared: PreparedCase
     switch try Subject(id) {
-    case .core: return try ReplaceAll(rows: rows, form: form).prepare(id: id)
+    case .core: prepared = try ReplaceAll(rows: rows, form: form).prepare(id: id)
     // Apple's observers always re-arm: its side is the same in both forms.
-    case .apple: return replaceAllApple(rows: rows)
+    case .apple: prepared = replaceAllApple(rows: rows)
     case .none:
       switch form {
-      case .persistent: return replaceAllPlain(PlainSendOnly.self, rows: rows)
-      case .rearmed: return replaceAllPlain(PlainSendThenRead.self, rows: rows)
+      case .persistent: prepared = replaceAllPlain(PlainSendOnly.self, rows: rows)
+      case .rearmed: prepared = replaceAllPlain(PlainSendThenRead.self, rows: rows)
       }
     }
+    // The lists flip back and forth: every sample holds whole pairs.
+    prepared.iterationMultiple = 2
+    return prepared
   }
 
   private static func replaceAll<S: ObservationStrategy>(

@@ -30,16 +30,21 @@ extension Collections {
   static func structural(
     _ id: String, rows: Int, kind: StructuralChange, form: DocumentedNotifications.Form
   ) throws -> PreparedCase {
+    var prepared: PreparedCase
     switch try Subject(id) {
-    case .core: return try Structural(rows: rows, kind: kind, form: form).prepare(id: id)
+    case .core: prepared = try Structural(rows: rows, kind: kind, form: form).prepare(id: id)
     // Apple's observers always re-arm: its side is the same in both forms.
-    case .apple: return structuralApple(rows: rows, kind: kind)
+    case .apple: prepared = structuralApple(rows: rows, kind: kind)
     case .none:
       switch form {
-      case .persistent: return structuralPlain(PlainSendOnly.self, rows: rows, kind: kind)
-      case .rearmed: return structuralPlain(PlainSendThenRead.self, rows: rows, kind: kind)
+      case .persistent: prepared = structuralPlain(PlainSendOnly.self, rows: rows, kind: kind)
+      case .rearmed: prepared = structuralPlain(PlainSendThenRead.self, rows: rows, kind: kind)
       }
     }
+    // Each change is undone by the next (a removal, then the rows put back),
+    // and the two may differ twofold: every sample holds whole pairs.
+    prepared.iterationMultiple = 2
+    return prepared
   }
 
   private static func structural<S: ObservationStrategy>(

@@ -33,18 +33,19 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// Counts every observer's calls.
   let tally = Tally()
 
-  /// Row `i`'s store, as its row view holds it, and the rows whose views are
-  /// gone: one value, so that a view's going is one access to the fixture.
+  /// Row `i`'s view, and the rows whose views are gone: one value, so that a
+  /// view's going is one access to the fixture.
   private struct RowViews {
-    /// Row `i`'s store: the latest one, for a row that came back; `nil` while
-    /// its row is gone and its view with it.
-    var stores: [RowStore?]
-    /// Row `i`'s observer, with `rowsComeAndGo`: made once, and armed again on
-    /// the row's latest store when the row comes back. The observer stands
-    /// for the view's glue (what SwiftUI's view graph keeps per row), not for
-    /// anything the store asks: a new one per returning row was an
-    /// allocation and a free per row that goes and comes back, charged to
-    /// the core's side alone, since apple's rows never go.
+    /// Row `i`'s store, for rows that stay (without `rowsComeAndGo`).
+    var stores: [RowStore] = []
+    /// Row `i`'s view, with `rowsComeAndGo`: its observer, holding the row's
+    /// latest store while the row is there. Made once, and armed again on the
+    /// row's latest store when the row comes back: it stands for the view's
+    /// glue (what SwiftUI's view graph keeps per row), not for anything the
+    /// store asks. A new one per returning row was an allocation and a free
+    /// per row that goes and comes back, and the store kept apart from it
+    /// one more line of memory to reach per row, charged to the core's side
+    /// alone, since apple's rows never go.
     var observers: [RowObserver] = []
     /// Rows whose observer found them gone, for the structure observer to
     /// observe again once they are back.
@@ -52,12 +53,6 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     /// Where the ids still gone are gathered on a re-render; swapped with
     /// `detached`, so that neither array grows anew on every removal.
     var spare: [Int] = []
-
-    /// Row `id`'s view is gone, and its store with it.
-    mutating func end(_ id: Int) {
-      detached.append(id)
-      stores[id] = nil
-    }
 
     /// Moves the waiting ids to `spare` and leaves `detached` empty, in
     /// `spare`'s old storage, to gather the ids still gone.
@@ -83,12 +78,12 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
     self.store = store
     let rowsWay = ChildPath.locate(\ListState<S>.rows, ListState<S>.rows(at:))
     self.rowsWay = rowsWay
-    views = RowViews(
-      stores: (0..<count).map {
-        store.scope(row: $0, of: rowsWay, action: ListAction.row)!
-      })
+    views = RowViews()
+    let stores = (0..<count).map { store.scope(row: $0, of: rowsWay, action: ListAction.row)! }
     if rowsComeAndGo {
-      views.observers = (0..<count).map { RowObserver(row: views.stores[$0]!, fixture: self, id: $0) }
+      views.observers = stores.enumerated().map { RowObserver(store: $0.element, fixture: self, id: $0.offset) }
+    } else {
+      views.stores = stores
     }
     for id in 0..<count { observeRow(id) }
     // What a ForEach reads: the ids, through `rows`; its re-render brings back
@@ -104,7 +99,7 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
 
   /// The store row `id`'s view holds and sends through.
   func rowStore(_ id: Int) -> RowStore {
-    views.stores[id]!
+    rowsComeAndGo ? views.observers[id].store! : views.stores[id]
   }
 
   /// The row's state value, which keeps its identity (its registrar) when it is
@@ -118,38 +113,40 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
   /// `read` rather than dynamic members: a key path literal in generic code is
   /// instantiated at run time on every re-arm (see reads/store-member).
   private func observeRow(_ id: Int) {
-    let row = views.stores[id]!
-    let tally = self.tally
     guard rowsComeAndGo else {
+      let row = views.stores[id]
+      let tally = self.tally
       CoreRearmedObservation.observe(
         S.self, { [unowned(unsafe) row] in _ = row.read { $0.value } }, onChange: { tally.bump() })
       return
     }
-    let observer = views.observers[id]
-    observer.row = row
-    CoreRearmedObservation.observe(S.self, observer)
+    CoreRearmedObservation.observe(S.self, views.observers[id])
   }
 
   /// Row `id`'s view observing its row store's value; once its row left, it
   /// stops and waits for the structure's re-render to bring the row back.
   private final class RowObserver: EndingObserver, @unchecked Sendable {
-    // The fixture holds the row store until this observer ended (its parent's
-    // cache after that), and the fixture outlives its observers. The row's
-    // latest store: set before each arming, never while armed.
-    unowned(unsafe) var row: RowStore
+    /// The row's latest store, held as its view holds it while the row is
+    /// there; let go when the row ended (its parent's cache holds it then).
+    /// Set before each arming, never while armed.
+    var store: RowStore?
+    // The fixture outlives its observers.
     unowned(unsafe) let fixture: CoreRearmedListFixture
     let id: Int
 
-    init(row: RowStore, fixture: CoreRearmedListFixture, id: Int) {
-      self.row = row
+    init(store: RowStore, fixture: CoreRearmedListFixture, id: Int) {
+      self.store = store
       self.fixture = fixture
       self.id = id
     }
 
-    func read() { _ = row.read { $0.value } }
+    func read() { _ = store.unsafelyUnwrapped.read { $0.value } }
     func changed() { fixture.tally.bump() }
-    var isLive: Bool { row.isPresent }
-    func ended() { fixture.views.end(id) }
+    var isLive: Bool { store.unsafelyUnwrapped.isPresent }
+    func ended() {
+      store = nil
+      fixture.views.detached.append(id)
+    }
   }
 
   /// Observes, each on a new row store, the detached rows that are back: a
@@ -172,8 +169,9 @@ final class CoreRearmedListFixture<S: ObservationStrategy>: @unchecked Sendable 
         views.detached.append(id)
         continue
       }
-      views.stores[id] = row
-      observeRow(id)
+      let view = views.observers[id]
+      view.store = row
+      CoreRearmedObservation.observe(S.self, view)
     }
     views.spare.removeAll(keepingCapacity: true)
   }

@@ -94,6 +94,37 @@ struct BenchmarkRunnerTests {
     #expect(shuffled != items)
   }
 
+  @Test func run_ofACaseOfRoundsOfTwo_runsWholeRoundsOnly_andOneRoundWhenItOutlastsASample() throws {
+    // A fast round (counts of every size are asked for) and one that alone
+    // outlasts a sample (its count can only be one round).
+    let counts = Log()
+    let scenario = BenchmarkScenario(name: "pairs", summary: "alternates", strategies: ["fast", "slow"]) {
+      strategy, _ in
+      let counter = Mutex(0)
+      var prepared = PreparedCase(run: { iterations in
+        counts.append("\(strategy) \(iterations)")
+        for _ in 0..<iterations {
+          if strategy == "slow" { usleep(300) }
+          counter.withLock { $0 += 1 }
+        }
+      })
+      prepared.iterationMultiple = 2
+      return prepared
+    }
+    let run = try run(BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario]))
+    let asked = counts.all.map { $0.split(separator: " ") }
+    #expect(!asked.isEmpty)
+    for entry in asked {
+      #expect(Int(entry[1])! % 2 == 0, "\(entry.joined(separator: " ")): not a whole number of rounds")
+    }
+    #expect(asked.contains { $0[0] == "fast" && Int($0[1])! > 2 }, "the fast case never ran more than one round")
+    let fast = try #require(run.cases.first { $0.strategy == "fast" })
+    let slow = try #require(run.cases.first { $0.strategy == "slow" })
+    #expect(fast.iterations % 2 == 0 && fast.iterations > 2)
+    #expect(slow.iterations == 2)
+    #expect(slow.outlastsSample == true)
+  }
+
   @Test func run_preparesTheCasesInAnotherOrderEachPass() throws {
     let prepared = Log()
     let strategies = ["a", "b", "c", "d", "e"]

@@ -221,6 +221,30 @@ struct IdentifiedArrayCollectionTests {
   }
 
   @Test
+  func removals_findARowStoredUnderAnotherID() {
+    // `rows[id: a] = rowWithIDb` stores a row under an id that is not its
+    // own: a removal that moves it into a hole, and one that removes it, find
+    // its slot by a search rather than by the id it holds.
+    for removed in [[2], [5], [2, 5], [0, 1, 2, 3, 4]] {
+      var array = IdentifiedArray((0..<6).map { Row(id: $0, value: $0) })
+      array[id: 5] = Row(id: 50, value: 50)
+      array[id: 3] = Row(id: 30, value: 30)
+      let values = [0: 0, 1: 1, 2: 2, 3: 30, 4: 4, 5: 50]
+      let gone = Set(removed.map { values[$0]! })
+      array.removeAll { gone.contains($0.value) }
+      let left = (0..<6).filter { !removed.contains($0) }
+      #expect(array.ids == left, "\(removed)")
+      for id in left { #expect(array[id: id]?.value == values[id], "\(removed): row \(id)") }
+      for id in removed { #expect(array[id: id] == nil, "\(removed): row \(id) gone") }
+      // Removed by id too, and the rest put back in reverse.
+      if let first = left.first { array.remove(id: first) }
+      array.replaceAll(ids: left.dropFirst().reversed()) { Row(id: $0, value: -1) }
+      #expect(array.ids == Array(left.dropFirst().reversed()))
+      for id in left.dropFirst() { #expect(array[id: id]?.value == values[id], "\(removed): row \(id) back") }
+    }
+  }
+
+  @Test
   func replaceAll_afterARemoval_keepsEachRow_whateverOrderTheIDsComeIn() {
     // After a removal by predicate the storage keeps its order, and
     // `replaceAll(ids:)` walks it beside the ids given: ids put back among

@@ -34,6 +34,14 @@ public struct PreparedCase {
   /// for an operation of a few nanoseconds written with ``repeatUnrolled(_:_:)``.
   public var operationsPerIteration: Int
 
+  /// The iterations that make one whole round of the workload: 1, or 2 for a
+  /// workload that alternates two operations (a removal, then putting the rows
+  /// back). Every sample runs a multiple of it, so that each holds the same
+  /// mix: with an odd count, samples took turns at two removals and one
+  /// put-back and the other way round, and where the two differ twofold the
+  /// samples fell into two groups whose median was either.
+  public var iterationMultiple = 1
+
   /// A cumulative count of the `onChange` calls the workload has seen, or `nil`
   /// when notifications mean nothing for this case.
   public var notifications: (() -> Int)?

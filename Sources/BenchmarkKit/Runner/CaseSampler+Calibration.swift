@@ -5,7 +5,7 @@ extension CaseSampler {
   func adopt(iterations: Int, warmUpNs: UInt64) {
     guard let prepared else { return }
     isolated(prepared) { [self] in
-      result.iterations = max(1, iterations)
+      result.iterations = Self.whole(iterations, multiple: iterationMultiple)
       let start = MonotonicClock.now()
       repeat { prepared.run(result.iterations) } while MonotonicClock.now() &- start < warmUpNs
       var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { prepared.run(0) }) }
@@ -20,8 +20,9 @@ extension CaseSampler {
     guard let prepared else { return }
     isolated(prepared) { [self] in
       let run = prepared.run
+      let multiple = iterationMultiple
       let start = MonotonicClock.now()
-      var iterations = 1
+      var iterations = multiple
       var elapsed = MonotonicClock.measure { run(iterations) }
       // Grow fast while far below the target, then double, so that calibration
       // costs little more than one sample.
@@ -30,7 +31,7 @@ extension CaseSampler {
         elapsed = MonotonicClock.measure { run(iterations) }
       }
       let grown = iterations
-      iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs)
+      iterations = Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs, multiple: multiple)
       // The first runs are cold (page faults, caches, lazy initialisation); warm up
       // at the final size, then recalibrate on a warm run. An operation slower than
       // a whole sample has warmed up already and is not run again.
@@ -41,11 +42,12 @@ extension CaseSampler {
       // A pre-empted timing only ever comes out longer: scale on the shortest of
       // three, or one stolen time slice leaves the case at a handful of iterations.
       // (An operation that alone outlasts a sample runs once per sample anyway.)
-      if iterations > 1 || elapsed < targetNs &* 2 {
+      if iterations > multiple || elapsed < targetNs &* 2 {
         for _ in 0..<2 { elapsed = min(elapsed, MonotonicClock.measure { run(iterations) }) }
       }
       result.iterations = Self.converged(
-        run, from: Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs), targetNs: targetNs)
+        run, from: Self.scaled(iterations, elapsed: elapsed, targetNs: targetNs, multiple: multiple),
+        targetNs: targetNs, multiple: multiple)
       var fixed = (0..<15).map { _ in Double(MonotonicClock.measure { run(0) }) }
       fixed.sort()
       result.fixedOverheadNs = fixed[fixed.count / 2]
@@ -65,23 +67,33 @@ extension CaseSampler {
   /// 24 actor hops took 4 µs each where 2 000 took 0.2 µs, so one scaling from a short
   /// run overshoots or undershoots. Each round re-times the count on the shortest of
   /// three runs (a pre-empted run only comes out longer) and scales again, at most
-  /// four rounds; an operation that alone outlasts the target stays at one.
-  static func converged(_ run: (Int) -> Void, from iterations: Int, targetNs: UInt64) -> Int {
-    var iterations = iterations
+  /// four rounds; an operation that alone outlasts the target stays at one
+  /// round. Every count is a whole number of rounds of `multiple` iterations.
+  static func converged(_ run: (Int) -> Void, from iterations: Int, targetNs: UInt64, multiple: Int = 1) -> Int {
+    var iterations = whole(iterations, multiple: multiple)
     for _ in 0..<4 {
       var shortest = UInt64.max
       for _ in 0..<3 { shortest = min(shortest, MonotonicClock.measure { run(iterations) }) }
       let ratio = Double(shortest) / Double(max(targetNs, 1))
-      if retimeBand.contains(ratio) || (iterations == 1 && ratio > retimeBand.upperBound) { break }
-      iterations = scaled(iterations, elapsed: shortest, targetNs: targetNs)
+      if retimeBand.contains(ratio) || (iterations == multiple && ratio > retimeBand.upperBound) { break }
+      iterations = scaled(iterations, elapsed: shortest, targetNs: targetNs, multiple: multiple)
     }
     return iterations
   }
 
-  private static func scaled(_ iterations: Int, elapsed: UInt64, targetNs: UInt64) -> Int {
+  private static func scaled(_ iterations: Int, elapsed: UInt64, targetNs: UInt64, multiple: Int) -> Int {
     let perIteration = Double(max(elapsed, 1)) / Double(iterations)
     // An operation the optimiser reduced to nothing would otherwise ask for more
     // iterations than an Int holds.
-    return Int(min(max(1, (Double(targetNs) / perIteration).rounded()), Double(maximumIterations)))
+    let count = Int(min(max(1, (Double(targetNs) / perIteration).rounded()), Double(maximumIterations)))
+    return whole(count, multiple: multiple)
+  }
+
+  /// `iterations` rounded to the nearest whole number of rounds of `multiple`,
+  /// one round at least.
+  static func whole(_ iterations: Int, multiple: Int) -> Int {
+    guard multiple > 1 else { return max(1, iterations) }
+    let rounds = (max(1, iterations) &+ multiple / 2) / multiple
+    return max(1, rounds) &* multiple
   }
 }

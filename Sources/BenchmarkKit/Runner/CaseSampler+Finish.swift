@@ -37,7 +37,7 @@ extension CaseSampler {
     // `map(Double.init)` would pick `init(bitPattern:)` for UInt64: spell it out.
     if let typical = Statistics.median(result.elapsedNs.map { Double($0) }) {
       let ratio = typical / Double(max(targetNs, 1))
-      if ratio > 2 && result.iterations == 1 {
+      if ratio > 2 && result.iterations == iterationMultiple {
         // One operation per sample and still too long: the operation's size.
         result.outlastsSample = true
       } else if ratio > 2 || ratio < 0.5 {

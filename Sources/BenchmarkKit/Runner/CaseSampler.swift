@@ -13,6 +13,9 @@ final class CaseSampler {
   var prepared: PreparedCase?
   /// Its loop's shape, which every pass's preparation shares.
   let operationsPerIteration: Int
+  /// The iterations of one whole round of the workload: every count is a
+  /// multiple of it (``PreparedCase/iterationMultiple``).
+  let iterationMultiple: Int
   /// The notifications one operation must cause, as the case declared.
   let expected: Double?
   let counter: AllocationCounter?
@@ -29,6 +32,7 @@ final class CaseSampler {
     self.prepared = prepared
     self.counter = counter
     self.operationsPerIteration = prepared.operationsPerIteration
+    self.iterationMultiple = max(1, prepared.iterationMultiple)
     self.expected = prepared.expectedNotificationsPerOperation
     self.countsNotifications = prepared.notifications != nil
     self.result.operationsPerIteration = prepared.operationsPerIteration
@@ -104,7 +108,8 @@ final class CaseSampler {
     // Re-time on the shortest of three: the sample that missed may itself have
     // been the pre-empted one.
     isolated(prepared) { [self] in
-      result.iterations = Self.converged(prepared.run, from: result.iterations, targetNs: targetNs)
+      result.iterations = Self.converged(
+        prepared.run, from: result.iterations, targetNs: targetNs, multiple: iterationMultiple)
     }
     samples.removeLast()
     return true
