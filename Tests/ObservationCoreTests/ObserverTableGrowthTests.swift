@@ -3,14 +3,53 @@ import Testing
 
 import CoreModels
 
-/// A registrar's observer table holds heads up to the highest field bit linked
-/// so far and grows when a higher one is linked: observers linked before and
-/// after each growth must still fire for their field, and only for it.
+/// A registrar's observer table keeps the list of its one observed field in
+/// itself, moves to a buffer of heads up to the highest field bit linked once
+/// a second field is, and grows when a higher one is linked: observers linked
+/// before and after each move must still fire for their field, and only for it.
 @Suite("Observer table growth")
 struct ObserverTableGrowthTests {
   @Test(arguments: StrategyCase.all)
   func observersLinkedBeforeAndAfterGrowth_fireForTheirFieldOnly(_ strategy: StrategyCase) async {
     await growth(strategy.type)
+  }
+
+  @Test(arguments: StrategyCase.all)
+  func oneFieldKeptInTheTable_thenAnother_thenTwo_fireForTheirFieldOnly(_ strategy: StrategyCase) async {
+    await oneFieldThenTwo(strategy.type)
+  }
+
+  private func oneFieldThenTwo<S: ObservationStrategy>(_: S.Type) async {
+    await S.isolated {
+      let model = Wide<S>()
+      let five = Count()
+      let three = Count()
+      let fiveAgain = Count()
+      // Field 5 alone, kept in the table: two observers, one a one-shot.
+      let first = S.observe({ _ = model.read(5) }, onChange: { five.bump() })
+      S.withTracking({ _ = model.read(5) }, onChange: { five.bump() })
+      model.p5 += 1
+      #expect(five.value == 2)
+      first.cancel()
+      #expect(model.registrar.observationCount == 0)
+      // Emptied, the table keeps another field: 3.
+      let second = S.observe({ _ = model.read(3) }, onChange: { three.bump() })
+      model.p5 += 1
+      model.p3 += 1
+      // A second field (5 again) moves the kept list into a buffer of heads.
+      let third = S.observe({ _ = model.read(5) }, onChange: { fiveAgain.bump() })
+      model.p3 += 1
+      model.p5 += 1
+      model.p0 += 1
+      let perField = S.Invalidation.isPerField
+      #expect(five.value == 2)
+      #expect(three.value == (perField ? 2 : 5))
+      #expect(fiveAgain.value == (perField ? 1 : 3))
+      #expect(model.registrar.observationCount == 2)
+      second.cancel()
+      third.cancel()
+      #expect(model.registrar.observationCount == 0)
+    }
   }
 
   private func growth<S: ObservationStrategy>(_: S.Type) async {

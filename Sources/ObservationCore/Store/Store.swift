@@ -22,8 +22,22 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// The strategy the store is observed with.
   public typealias Strategy = State.Strategy
 
+  // The fields a row store's presence check, read, send and revival use come first,
+  // in the object's first 64 bytes with its header: a list whose rows come and
+  // go reaches thousands of row stores that are in no cache, and each line
+  // more is a miss more (`collections/remove-where-rearm[10000]`).
   @usableFromInline let tree: StoreTree<Strategy>
   @usableFromInline let source: StateSource<State>
+  /// The source as an ending one (an optional or row child), whose reads, sends
+  /// and presence a store checks in code specialised for the state; `nil` otherwise.
+  @usableFromInline let ending: EndingSource<State>?
+  /// `ending` unretained, for reads: binding the optional `ending` takes a
+  /// reference of its own (a retain and a release per read), and `ending` keeps
+  /// it alive.
+  @usableFromInline let endingRef: Unmanaged<EndingSource<State>>?
+  /// Sends an action to the root; captures no store, so child stores cached by
+  /// their parent do not keep it alive.
+  @usableFromInline let dispatch: (Action) -> Void
   /// The root's state and reducer; `nil` for a child store.
   @usableFromInline let root: RootSource<State, Action>?
   /// The root's state memory, for reads that need no reference to the root
@@ -39,16 +53,6 @@ public final class Store<State: ObservableState, Action>: @unchecked Sendable {
   /// reference of its own (a retain and a release per read), and `memo` keeps
   /// it alive.
   @usableFromInline let memoRef: Unmanaged<MemoSource<State>>?
-  /// The source as an ending one (an optional or row child), whose reads, sends
-  /// and presence a store checks in code specialised for the state; `nil` otherwise.
-  @usableFromInline let ending: EndingSource<State>?
-  /// `ending` unretained, for reads: binding the optional `ending` takes a
-  /// reference of its own (a retain and a release per read), and `ending` keeps
-  /// it alive.
-  @usableFromInline let endingRef: Unmanaged<EndingSource<State>>?
-  /// Sends an action to the root; captures no store, so child stores cached by
-  /// their parent do not keep it alive.
-  @usableFromInline let dispatch: (Action) -> Void
   /// Child stores by the path they scope to, created on first use; a
   /// collection's row stores in one ``RowStoreCache`` per collection path.
   /// Guarded by the tree's guard, so without a dynamic exclusivity check
