@@ -3,10 +3,10 @@ import Testing
 
 import CoreModels
 
-/// A registrar's observer table keeps the list of its one observed field in
-/// itself, moves to a buffer of heads up to the highest field bit linked once
-/// a second field is, and grows when a higher one is linked: observers linked
-/// before and after each move must still fire for their field, and only for it.
+/// A registrar's observer table holds heads up to the highest field bit linked
+/// so far and grows when a higher one is linked: observers linked before and
+/// after each growth, and after a list emptied, must still fire for their
+/// field, and only for it.
 @Suite("Observer table growth")
 struct ObserverTableGrowthTests {
   @Test(arguments: StrategyCase.all)
@@ -15,7 +15,7 @@ struct ObserverTableGrowthTests {
   }
 
   @Test(arguments: StrategyCase.all)
-  func oneFieldKeptInTheTable_thenAnother_thenTwo_fireForTheirFieldOnly(_ strategy: StrategyCase) async {
+  func oneField_emptied_thenAnother_thenTwo_fireForTheirFieldOnly(_ strategy: StrategyCase) async {
     await oneFieldThenTwo(strategy.type)
   }
 
@@ -25,18 +25,18 @@ struct ObserverTableGrowthTests {
       let five = Count()
       let three = Count()
       let fiveAgain = Count()
-      // Field 5 alone, kept in the table: two observers, one a one-shot.
+      // Field 5 alone: two observers, one a one-shot.
       let first = S.observe({ _ = model.read(5) }, onChange: { five.bump() })
       S.withTracking({ _ = model.read(5) }, onChange: { five.bump() })
       model.p5 += 1
       #expect(five.value == 2)
       first.cancel()
       #expect(model.registrar.observationCount == 0)
-      // Emptied, the table keeps another field: 3.
+      // Emptied, then another field: 3.
       let second = S.observe({ _ = model.read(3) }, onChange: { three.bump() })
       model.p5 += 1
       model.p3 += 1
-      // A second field (5 again) moves the kept list into a buffer of heads.
+      // A second field (5 again) beside it.
       let third = S.observe({ _ = model.read(5) }, onChange: { fiveAgain.bump() })
       model.p3 += 1
       model.p5 += 1

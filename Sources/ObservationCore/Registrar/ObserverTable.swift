@@ -1,24 +1,15 @@
 /// The observer lists of one registrar: one doubly linked list per field bit.
 ///
 /// A plain value with no synchronisation of its own: `MutexRegistrar` keeps it
-/// behind a mutex, `ActorRegistrar` in its actor's isolation. An object that
-/// is never observed pays two words for its table. While one bit only has
-/// observers (a row whose views read one of its fields), its list's first node
-/// is kept in the table itself; the heads are allocated once a second bit is
-/// linked, and only up to the highest bit linked so far: a row whose views
-/// read two of its fields holds 4 heads, not 64 (32 bytes, not 512, per
-/// observed row; the footprint suite shows it). A separate buffer of heads
-/// was one allocation more per observed row, and one line of memory more to
-/// reach on every link and every fire: at 10 000 rows, a cache miss each
-/// (`collections/remove-where-rearm`). Sendable because its owner provides the
-/// protection.
+/// behind a mutex, `ActorRegistrar` in its actor's isolation. The bucket heads are
+/// allocated on the first link, so an object that is never observed pays one
+/// pointer for its table, and only up to the highest bit linked so far: a row
+/// whose view reads two of its fields holds 4 heads, not 64 (32 bytes, not 512,
+/// per observed row; the footprint suite shows it). Sendable because its owner
+/// provides the protection.
 struct ObserverTable: ~Copyable, @unchecked Sendable {
-  /// With `capacity` above 0, the buffer of that many heads; below 0, the
-  /// first node of bit `~capacity`'s list itself, the one bit linked; `nil`
-  /// with 0 (nothing linked since the table was empty).
-  private var heads: UnsafeMutableRawPointer?
-  /// How many heads `heads` holds (every linked node's bit is below it), or
-  /// `~bit` while `heads` is the first node of `bit`, or 0.
+  private var heads: UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>?
+  /// How many heads `heads` holds: every linked node's bit is below it.
   private var capacity = 0
   /// The bits that have at least one linked node.
   private(set) var watched: UInt64 = 0
@@ -28,43 +19,7 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
   init() {}
 
   deinit {
-    if capacity > 0 { heads?.deallocate() }
-  }
-
-  /// The first node of `bit`'s list, or `nil`.
-  @inline(__always)
-  private func head(_ bit: Int) -> UnsafeMutablePointer<ObserverNode>? {
-    if capacity < 0 {
-      return bit == ~capacity ? heads?.assumingMemoryBound(to: ObserverNode.self) : nil
-    }
-    guard bit < capacity else { return nil }
-    // Sound: `capacity` heads, initialised, in the buffer.
-    return heads.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutablePointer<ObserverNode>?.self)[bit]
-  }
-
-  /// Makes `node` the first node of `bit`'s list; `bit` is one the table can
-  /// hold (``makeRoom(for:top:)``).
-  @inline(__always)
-  private mutating func setHead(_ bit: Int, _ node: UnsafeMutablePointer<ObserverNode>?) {
-    if capacity <= 0 {
-      heads = node.map { UnsafeMutableRawPointer($0) }
-      // An empty list leaves the table free to keep any one bit next.
-      capacity = node == nil ? 0 : ~bit
-      return
-    }
-    // Sound: `bit` is below `capacity`, a head of the buffer.
-    heads.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutablePointer<ObserverNode>?.self)[bit] = node
-  }
-
-  /// Makes the table able to hold the bits of a run whose lowest is `bottom`
-  /// and highest `top`: kept in the table while they are one bit and no other
-  /// is linked, else in a buffer of heads holding `top`.
-  @inline(__always)
-  private mutating func makeRoom(for bottom: Int, top: Int) {
-    if capacity == 0 && bottom == top { return }
-    if capacity < 0 && bottom == top && top == ~capacity { return }
-    if top < capacity { return }
-    allocateHeads(holding: top)
+    heads?.deallocate()
   }
 
   /// Links the nodes whose observer is still armed.
@@ -74,17 +29,16 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
     // installed; linking it now would leave a node nobody unlinks until the next
     // write of that field.
     guard nodes.pointee.observer._withUnsafeGuaranteedRef({ $0.isArmed }) else { return count }
-    // A run's bits ascend (`Observer.make`): its first is its lowest, its
-    // last its highest.
-    makeRoom(for: Int(nodes.pointee.bit), top: Int(nodes[count - 1].bit))
+    // A run's bits ascend (`Observer.make`): its last is its highest.
+    let top = Int(nodes[count - 1].bit)
+    let heads = top < capacity ? self.heads.unsafelyUnwrapped : allocateHeads(holding: top)
     for i in 0..<count {
       let node = nodes + i
       let bit = Int(node.pointee.bit)
-      let first = head(bit)
       node.pointee.prev = nil
-      node.pointee.next = first
-      first?.pointee.prev = node
-      setHead(bit, node)
+      node.pointee.next = heads[bit]
+      heads[bit]?.pointee.prev = node
+      heads[bit] = node
       node.pointee.isLinked = true
       watched |= 1 &<< UInt64(bit)
     }
@@ -108,7 +62,7 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
     if let prev = node.pointee.prev {
       prev.pointee.next = node.pointee.next
     } else {
-      setHead(bit, node.pointee.next)
+      heads![bit] = node.pointee.next
       if node.pointee.next == nil { watched &= ~(1 &<< UInt64(bit)) }
     }
     node.pointee.next?.pointee.prev = node.pointee.prev
@@ -126,11 +80,12 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
   /// mutation is skipped. Persistent observers stay linked and are returned
   /// retained.
   mutating func collect(_ mask: UInt64, into plan: inout FirePlan) {
+    guard let heads else { return }
     var bits = mask & watched
     while bits != 0 {
       let bit = bits.trailingZeroBitCount
       bits &= bits &- 1
-      var cursor = head(bit)
+      var cursor = heads[bit]
       while let node = cursor {
         cursor = node.pointee.next
         let observer = node.pointee.observer
@@ -151,40 +106,36 @@ struct ObserverTable: ~Copyable, @unchecked Sendable {
   /// once it released the protection, and frees the buckets: the table's
   /// registrars are all gone, so nothing can fire these observers through it.
   mutating func unlinkEverything() -> UnsafeMutablePointer<ObserverNode>? {
+    guard let heads else { return nil }
     var chain: UnsafeMutablePointer<ObserverNode>?
     var bits = watched
     while bits != 0 {
       let bit = bits.trailingZeroBitCount
       bits &= bits &- 1
-      while let node = head(bit) {
+      while let node = heads[bit] {
         unlink(node)
         node.pointee.fireNext = chain
         chain = node
       }
     }
-    if capacity > 0 { heads?.deallocate() }
-    heads = nil
+    heads.deallocate()
+    self.heads = nil
     capacity = 0
     return chain
   }
 
   /// Heads for bits up to `bit` at least (a power of two, 4 to 64), the linked
-  /// ones moved over (the one list kept in the table included): nodes point
-  /// at each other, never into the heads.
-  private mutating func allocateHeads(holding bit: Int) {
-    let kept = capacity < 0 ? ~capacity : -1
-    let highest = Swift.max(bit, kept)
-    let held = Swift.max(capacity, 0)
-    let grown = min(64, max(4, 2 * held, 1 &<< (Int.bitWidth - highest.leadingZeroBitCount)))
-    let new = UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>.allocate(capacity: grown)
-    if held > 0, let old = heads {
-      // Sound: the old buffer's `held` heads, moved (plain pointers) and freed.
-      new.moveInitialize(from: old.assumingMemoryBound(to: UnsafeMutablePointer<ObserverNode>?.self), count: held)
+  /// ones moved over: nodes point at each other, never into the heads.
+  private mutating func allocateHeads(holding bit: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?> {
+    let grown = min(64, max(4, 2 * capacity, 1 &<< (Int.bitWidth - bit.leadingZeroBitCount)))
+    let heads = UnsafeMutablePointer<UnsafeMutablePointer<ObserverNode>?>.allocate(capacity: grown)
+    if let old = self.heads {
+      heads.moveInitialize(from: old, count: capacity)
       old.deallocate()
     }
-    (new + held).initialize(repeating: nil, count: grown - held)
-    if kept >= 0 { new[kept] = heads?.assumingMemoryBound(to: ObserverNode.self) }
-    heads = UnsafeMutableRawPointer(new)
+    (heads + capacity).initialize(repeating: nil, count: grown - capacity)
+    self.heads = heads
     capacity = grown
+    return heads
   }
 }

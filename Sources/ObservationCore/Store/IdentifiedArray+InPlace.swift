@@ -187,8 +187,12 @@ extension IdentifiedArray {
       for (at, slot) in order.enumerated() { position[slot] = at }
       for slot in stride(from: kept.count - 1, through: 0, by: -1) where !kept[slot] {
         storage[slot: slot].didReplace()
+        // The id the row is stored under, which only a search finds for a
+        // row stored under another one (`rows[id: a] = rowWithIDb`).
+        var id = storage[slot: slot].id
+        if storage.slots[id] != slot { id = storage.slots.id(ofSlot: slot)! }
         let last = storage.count &- 1
-        storage.removeRow(at: slot)
+        storage.removeRow(of: id, at: slot)
         guard following, slot != last else { continue }
         let at = position[last]
         order[at] = slot

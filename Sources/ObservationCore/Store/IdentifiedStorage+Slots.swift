@@ -59,34 +59,12 @@ extension IdentifiedStorage {
     return removed
   }
 
-  /// Removes the row in `slot`, found by the id it holds (or, stored under
-  /// another one, by a search); the caller keeps the order of ids. Only on
-  /// a unique storage.
-  @inlinable
-  func removeRow(at slot: Int) {
-    if !slots.remove(self[slot: slot].id, ifAt: slot) {
-      // Stored under another id (`rows[id: a] = rowWithIDb`): only a search
-      // finds it.
-      slots.remove(slots.id(ofSlot: slot).unsafelyUnwrapped)
-    }
-    // Sound: `slot` is below `count`, an initialised row, destroyed; the
-    // hole it leaves is closed at once.
-    (rows + slot).deinitialize(count: 1)
-    fillHole(at: slot)
-  }
-
   /// Forgets `id`, whose row has left `slot` uninitialised, and fills the hole
   /// with the last row, so that the rows stay `0..<count`. Only on a unique
   /// storage.
   @inlinable
   func closeHole(of id: Element.ID, at slot: Int) {
     slots.remove(id)
-    fillHole(at: slot)
-  }
-
-  /// Fills `slot`, uninitialised and no id's any more, with the last row.
-  @inlinable
-  func fillHole(at slot: Int) {
     let last = count &- 1
     count = last
     guard slot != last else { return }
@@ -95,8 +73,8 @@ extension IdentifiedStorage {
     (rows + slot).moveInitialize(from: rows + last, count: 1)
     // The moved row is found by its own id, unless it was stored under another
     // one (`rows[id: a] = rowWithIDb`), which only a search finds.
-    if !slots.move(self[slot: slot].id, from: last, to: slot) {
-      slots.set(slots.id(ofSlot: last).unsafelyUnwrapped, slot: slot)
-    }
+    var moved = self[slot: slot].id
+    if slots[moved] != last { moved = slots.id(ofSlot: last)! }
+    slots.set(moved, slot: slot)
   }
 }

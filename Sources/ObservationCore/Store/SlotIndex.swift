@@ -123,56 +123,18 @@ struct SlotIndex<ID: Hashable> {
     return added
   }
 
-  /// The bucket that holds `id`, or `nil`.
-  @inlinable
-  func bucket(holding id: ID) -> Int? {
-    let shift = self.shift
-    // Sound: the buffer pointer is used inside its closure only.
-    return buckets.withUnsafeBufferPointer { buckets in
-      let mask = buckets.count &- 1
-      var at = Self.bucket(of: Self.hash(id), shift: shift)
-      while let entry = buckets[at] {
-        if entry.id == id { return at }
-        at = (at &+ 1) & mask
-      }
-      return nil
-    }
-  }
-
   /// Removes `id`, shifting back the entries its removal would cut off from
   /// their buckets (no tombstones: lookups never pass a removed entry).
   @inlinable
   mutating func remove(_ id: ID) {
-    guard let hole = bucket(holding: id) else { return }
-    removeEntry(at: hole)
-  }
-
-  /// Removes `id` if its slot is `slot`, and says whether it did: the check
-  /// and the removal in one probe (a removal of the row in `slot`, which is
-  /// stored under its own id unless a write gave it another one).
-  @inlinable
-  mutating func remove(_ id: ID, ifAt slot: Int) -> Bool {
-    guard let hole = bucket(holding: id), buckets[hole].unsafelyUnwrapped.slot == slot else { return false }
-    removeEntry(at: hole)
-    return true
-  }
-
-  /// Gives `id` the slot `new` if its slot is `old`, and says whether it did:
-  /// the check and the write in one probe (a row moved from `old` to `new`).
-  @inlinable
-  mutating func move(_ id: ID, from old: Int, to new: Int) -> Bool {
-    guard let at = bucket(holding: id), buckets[at].unsafelyUnwrapped.slot == old else { return false }
-    buckets[at]!.slot = new
-    return true
-  }
-
-  /// Empties bucket `hole`, which holds an entry, shifting back the entries
-  /// its removal would cut off from their buckets.
-  @inlinable
-  mutating func removeEntry(at hole: Int) {
     let mask = buckets.count &- 1
     let shift = self.shift
-    var hole = hole
+    var hole = Self.bucket(of: Self.hash(id), shift: shift)
+    while let entry = buckets[hole] {
+      if entry.id == id { break }
+      hole = (hole &+ 1) & mask
+    }
+    guard buckets[hole] != nil else { return }
     count &-= 1
     // Sound: the buffer pointer is used inside its closure only.
     buckets.withUnsafeMutableBufferPointer { buckets in
