@@ -65,21 +65,50 @@ struct BenchmarkRunnerTests {
     #expect(run.settings.loopOverheadNs.isFinite)
   }
 
-  @Test func run_samplesEveryStrategyEachRound_inAShuffledOrder() throws {
+  @Test func run_givesEveryStrategyATurnEachRound_warmUpThenTwoSamples_inAShuffledOrder() throws {
     let log = Log()
     let strategies = ["a", "b", "c", "d"]
     var configuration = Self.configuration
     configuration.samples = 12
     configuration.passes = 1
-    // Never met: every case takes all 12 rounds.
+    // Never met: every case takes all 12 samples, in 6 turns.
     configuration.precision = -1
-    _ = try run(Self.suite(strategies: strategies, log: log), configuration: configuration)
-    // The last 10 of the 12 rounds are sampling only (calibration, and a first
-    // sample re-timed in round 1, come before): each round is every strategy once,
-    // in its own order.
-    let rounds = stride(from: log.all.count - 40, to: log.all.count, by: 4).map { Array(log.all[$0..<$0 + 4]) }
-    for round in rounds { #expect(round.sorted() == strategies) }
-    #expect(Set(rounds).count > 1, "every round in the same order: a case always follows the same neighbour")
+    let run = try run(Self.suite(strategies: strategies, log: log), configuration: configuration)
+    // The last 5 of the 6 rounds of turns are sampling only (calibration, and a
+    // first sample re-timed in the first turn, come before): each round is every
+    // strategy's turn once, in its own order, and each turn is three runs of the
+    // case (its warm-up and two samples) with no other case between them.
+    let turnRounds = stride(from: log.all.count - 60, to: log.all.count, by: 12).map { Array(log.all[$0..<$0 + 12]) }
+    var orders = Set<[String]>()
+    for entries in turnRounds {
+      let turns = stride(from: 0, to: 12, by: 3).map { Array(entries[$0..<$0 + 3]) }
+      for turn in turns { #expect(Set(turn).count == 1, "another case ran inside a turn: \(entries)") }
+      let order = turns.map { $0[0] }
+      #expect(order.sorted() == strategies)
+      orders.insert(order)
+    }
+    #expect(orders.count > 1, "every round in the same order: a case always follows the same neighbour")
+    // A turn's two samples are two rounds, so pairs meet by (pass, round); the
+    // warm-ups are no samples.
+    for result in run.cases {
+      #expect(result.samples.count == 12)
+      #expect(result.sampleRounds == Array(0..<12))
+    }
+  }
+
+  @Test func run_ofAConfigurationWrittenBeforeTurns_takesOneSampleATurn_withoutWarmUp() throws {
+    let log = Log()
+    var configuration = Self.configuration
+    configuration.samples = 6
+    configuration.passes = 1
+    configuration.precision = -1
+    configuration.samplesPerTurn = nil
+    let run = try run(Self.suite(log: log), configuration: configuration)
+    // The last 4 of the 6 rounds: one run of each strategy a round.
+    let rounds = stride(from: log.all.count - 8, to: log.all.count, by: 2).map { Array(log.all[$0..<$0 + 2]) }
+    for round in rounds { #expect(round.sorted() == ["a", "b"]) }
+    #expect(run.settings.samplesPerTurn == nil)
+    #expect(run.cases.allSatisfy { $0.sampleRounds == Array(0..<6) })
   }
 
   @Test func shuffled_isAPermutation_fixedBySeed_andVariesWithIt() {

@@ -104,6 +104,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
   /// (``RunConfiguration/stackPlacements``); `nil` where the run kept the
   /// stack in place.
   public var stackPlacements: Int?
+  /// How many samples a case took back to back in each turn, after an untimed
+  /// warm-up (``RunConfiguration/samplesPerTurn``); `nil` in results written
+  /// before turns existed (one sample a turn, no warm-up).
+  public var samplesPerTurn: Int?
   /// How many cores other processes kept busy during the run, on average; `nil`
   /// where it cannot be measured. Above ~0.25 on these machines, absolute
   /// timings of the run are inflated; ratios within it stay valid.

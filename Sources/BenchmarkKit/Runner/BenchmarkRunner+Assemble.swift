@@ -20,6 +20,7 @@ extension BenchmarkRunner {
     run.settings.passes = configuration.passes
     run.settings.seed = configuration.seed
     run.settings.stackPlacements = configuration.stackPlacements
+    run.settings.samplesPerTurn = configuration.samplesPerTurn
     run.suiteHeadlines = Dictionary(
       plan.suites.compactMap { suite in suite.headline.map { (suite.name, $0) } },
       uniquingKeysWith: { first, _ in first })

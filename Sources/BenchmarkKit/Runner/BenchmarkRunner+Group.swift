@@ -55,29 +55,43 @@ extension BenchmarkRunner {
     }
     let minimum = configuration.minimumSamples
     let maximum = configuration.maximumSamplesPerPass
-    var round = 0
+    // A turn spans as many rounds as it takes samples, so that a pair of
+    // strategies' samples still meet by (pass, round): the k-th of one turn
+    // beside the k-th of the other's turn in the same round of turns.
+    let perTurn = max(1, configuration.samplesPerTurn ?? 1)
+    var turn = 0
     while true {
       // Every case takes its minimum; beyond it, the cases whose median is not yet
       // known to the precision asked for, while the group's share lasts.
       let withinShare = shareNs.map { Double(MonotonicClock.now() &- groupStart) < $0 } ?? true
-      let active = samplers.filter { _, sampler in
+      let needsMore = { (sampler: CaseSampler) in
         sampler.sampleCount < minimum
           || (withinShare && sampler.sampleCount < maximum && sampler.relativeHalfWidth > configuration.precision)
       }
+      let active = samplers.filter { needsMore($0.sampler) }
       guard !active.isEmpty else { break }
       for (_, sampler) in Self.shuffled(active, using: &order) {
-        sampler.sample(round: round, stackOffset: placements?.next())
-        // A first sample that missed its target is re-timed: a later pass's
-        // process may run the count the first pass found at half or twice the speed.
-        if sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs) {
+        // The warm-up puts the case's own memory back in the caches the cases
+        // sampled before it used, so the samples after it time the case and
+        // not what its neighbours left.
+        if configuration.warmsUpEachTurn { sampler.warmUp() }
+        // A turn ends early once its case needs no more samples.
+        for slot in 0..<perTurn where slot == 0 || needsMore(sampler) {
+          let round = turn * perTurn + slot
           sampler.sample(round: round, stackOffset: placements?.next())
+          // A first sample that missed its target is re-timed: a later pass's
+          // process may run the count the first pass found at half or twice the speed.
+          if sampler.recalibrateIfMissed(targetNs: configuration.targetSampleNs) {
+            sampler.sample(round: round, stackOffset: placements?.next())
+          }
         }
       }
       for shape in shapes.sorted() {
-        references[shape]?.sample(round: round, stackOffset: placements?.next())
+        references[shape]?.sample(round: turn * perTurn, stackOffset: placements?.next())
       }
-      round += 1
+      turn += 1
     }
+    var round = turn * perTurn
     // The loop cost subtracted from every case of the group is the references'
     // median: a few more samples than a precise group's 3 rounds, so that one
     // pre-empted reference sample does not move every case.

@@ -87,6 +87,13 @@ final class CaseSampler {
     }
   }
 
+  /// Runs the case for as long as one sample, untimed and uncounted, before a
+  /// turn's samples (``RunConfiguration/samplesPerTurn``).
+  func warmUp() {
+    guard let prepared else { return }
+    isolated(prepared) { [self] in prepared.run(result.iterations) }
+  }
+
   /// The timed region: `iterations` of the case between two clock reads, in ns.
   @inline(__always)
   private static func timed(_ prepared: PreparedCase, _ iterations: Int) -> UInt64 {

@@ -44,6 +44,13 @@ public struct RunConfiguration: Codable, Hashable, Sendable {
   /// result says how much it moved with them (``PlacementEffect``). `nil`
   /// (the default) keeps the stack where the process put it.
   public var stackPlacements: Int?
+  /// How many samples a case takes back to back when its turn in a round
+  /// comes, after an untimed warm-up as long as one sample. A case sampled
+  /// cold, straight after the other strategies' fixtures, pays for what they
+  /// left in the caches: at sizes whose working set outgrows the caches its
+  /// figure would depend on how many other cases the run selected. `nil` in a
+  /// configuration written before turns existed: one sample a turn, no warm-up.
+  public var samplesPerTurn: Int?
 
   /// Creates a configuration.
   public init(
@@ -69,7 +76,11 @@ public struct RunConfiguration: Codable, Hashable, Sendable {
     self.seed = seed
     self.fault = nil
     self.calibratedIterations = nil
+    self.samplesPerTurn = 2
   }
+
+  /// Whether each turn starts with an untimed warm-up (``samplesPerTurn``).
+  public var warmsUpEachTurn: Bool { samplesPerTurn != nil }
 
   /// The samples a case takes at most in one pass: its share of ``samples``,
   /// never fewer than ``minimumSamples``.
