@@ -49,9 +49,18 @@ final class CoreListScreen<S: ObservationStrategy> {
   }
 
   /// Sends `action`, then re-renders what fired.
+  ///
+  /// Under the store floor nothing fires: like ``PlainListScreen``, it renders
+  /// the list after every send (its diff makes and renders the rows it did not
+  /// show, and ends the rest), so that a strategy's time above the floor is
+  /// its observation's alone, not the renders and row stores `none` pays too.
   @inline(__always)
   func send(_ action: ListAction<RowState<S>>) {
     store.send(action)
+    if S.isStoreFloor {
+      renderList()
+      return
+    }
     listQueue.drain { _ in renderList() }
     rowQueue.drain { id in
       if shown[id] != nil { renderRow(id) }

@@ -56,7 +56,7 @@ extension Reported {
           screen.send(.remove(rows))
         }
       },
-      notifications: { screen.rowRenders },
+      notifications: S.isStoreFloor ? nil : { screen.rowRenders },
       expected: rowRendersByAppendAndRemove(S.self, rows: rows),
       tearDown: { screen.cancel() })
   }

@@ -119,7 +119,7 @@ extension Reported {
       }
     }
     return .core(
-      S.self, run: run, notifications: { screen.rowRenders },
+      S.self, run: run, notifications: S.isStoreFloor ? nil : { screen.rowRenders },
       expected: rowRenders(S.self, operation, rows: rows),
       tearDown: { screen.cancel() })
   }

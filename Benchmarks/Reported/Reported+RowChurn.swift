@@ -42,7 +42,7 @@ extension Reported {
         }
         next.value = id
       },
-      notifications: { screen.rowRenders }, expected: 1,
+      notifications: S.isStoreFloor ? nil : { screen.rowRenders }, expected: 1,
       tearDown: { screen.cancel() })
   }
 
