@@ -232,7 +232,11 @@ struct RunPipeline {
       comparison = verdict
       let why = counted.explanations
       explanations = why
-      let ab = ABVerdict(comparison: verdict, explanations: why)
+      var ab = ABVerdict(comparison: verdict, explanations: why)
+      if let difference = RunSettings.samplingDifference(baseline: published.settings, current: run.settings) {
+        ab.warnings.append(difference)
+        console.printError("obsbench: warning: \(difference)")
+      }
       abVerdict = ab
       kept.append((OwnedFiles.baselineResults, try ResultsJSON.encode(published)))
       kept.append((OwnedFiles.verdict, Data(ab.markdown.utf8)))

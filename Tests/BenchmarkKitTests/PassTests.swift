@@ -206,6 +206,28 @@ struct PassTests {
     #expect(abs((0.1 - low) - (high - 0.1)) < 1e-12, "symmetric in ns")
   }
 
+  /// An A/B run merges the baseline build's passes with this build's runner:
+  /// the merged run records how those passes sampled, not how this build would.
+  @Test func merge_recordsHowThePassesSampled() throws {
+    let scenario = BenchmarkScenario(name: "count", summary: "bumps a counter", strategies: ["a"]) { _, _ in
+      let counter = Mutex(0)
+      return PreparedCase(run: { iterations in for _ in 0..<iterations { counter.withLock { $0 += 1 } } })
+    }
+    let suite = BenchmarkSuite(name: "test", summary: "test", scenarios: [scenario])
+    var configuration = BenchmarkRunnerTests.configuration
+    configuration.passes = 1
+    let plan = try BenchmarkPlan(registry: [suite], selection: BenchmarkSelection())
+    let runner = BenchmarkRunner(configuration: configuration)
+    var pass = runner.run(plan, environment: .current())
+    #expect(pass.settings.samplesPerTurn == 2)
+    let alike = runner.merge([pass], plan: plan, environment: .current(), durationSeconds: 1, backgroundLoadCores: nil)
+    #expect(alike.settings.samplesPerTurn == 2)
+    // As a build from before turns records its passes.
+    pass.settings.samplesPerTurn = nil
+    let merged = runner.merge([pass], plan: plan, environment: .current(), durationSeconds: 1, backgroundLoadCores: nil)
+    #expect(merged.settings.samplesPerTurn == nil)
+  }
+
   @Test func runner_preparesEveryCaseAfreshInEachPass_andTearsEachDown() throws {
     let prepared = Mutex(0)
     let tornDown = Mutex(0)

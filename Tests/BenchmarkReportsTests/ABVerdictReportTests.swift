@@ -52,6 +52,31 @@ struct ABVerdictReportTests {
     #expect(!HTMLReport.render(ReportRuns(run)).contains(ABVerdict.title))
   }
 
+  /// A baseline build from before turns samples one cold sample a turn: the
+  /// verdict says so under its heading, in ab.md, the summary and the page.
+  @Test func verdict_ofBuildsThatSampledDifferently_warnsUnderItsHeading() throws {
+    let (plain, run) = Self.verdict()
+    var baseline = run.settings
+    var current = run.settings
+    baseline.samplesPerTurn = nil
+    current.samplesPerTurn = 2
+    let warning = try #require(RunSettings.samplingDifference(baseline: baseline, current: current))
+    #expect(warning.contains("one cold sample") && warning.contains("up to 2 samples"))
+    #expect(RunSettings.samplingDifference(baseline: current, current: current) == nil)
+    var verdict = plain
+    verdict.warnings = [warning]
+    let markdown = verdict.markdown
+    let heading = try #require(markdown.range(of: "## \(ABVerdict.title)"))
+    let line = try #require(markdown.range(of: "⚠ \(warning)."))
+    let verdictLine = try #require(markdown.range(of: verdict.comparison.verdictLine))
+    #expect(heading.upperBound <= line.lowerBound && line.upperBound <= verdictLine.lowerBound)
+    #expect(!plain.markdown.contains("⚠"))
+    var runs = ReportRuns(run)
+    runs.abVerdict = verdict
+    #expect(MarkdownSummary.render(runs).contains("⚠ \(warning)."))
+    #expect(HTMLReport.render(runs).contains(HTMLText.escape(warning)))
+  }
+
   /// Four pairs at ±30% noise cannot judge 5%: the verdict says how many
   /// cases it could not resolve, rather than a bare "no regression".
   @Test func verdict_whenCasesCannotResolveTheThreshold_saysHowManyAndWhatTheyCouldShow() {

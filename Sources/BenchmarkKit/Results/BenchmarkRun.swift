@@ -159,6 +159,20 @@ public struct RunSettings: Codable, Hashable, Sendable {
     return warnings
   }
 
+  /// What a comparison of two runs must say when they sampled differently
+  /// (``samplesPerTurn``): one cold sample a turn against a warm-up and two,
+  /// say, for a baseline build from before turns. Cases whose working set
+  /// outgrows the caches then differ by that alone. `nil` when they sampled alike.
+  public static func samplingDifference(baseline: RunSettings, current: RunSettings) -> String? {
+    guard baseline.samplesPerTurn != current.samplesPerTurn else { return nil }
+    func turn(_ samples: Int?) -> String {
+      samples.map { "a warm-up, then up to \($0) sample\($0 == 1 ? "" : "s")" } ?? "one cold sample"
+    }
+    return "the builds sampled differently: the baseline took \(turn(baseline.samplesPerTurn)) a turn, this build "
+      + "\(turn(current.samplesPerTurn)); cases whose working set outgrows the caches (the largest sizes) can "
+      + "differ by that alone"
+  }
+
   /// The most samples a case can take: every pass's share of ``samples``,
   /// rounded up, and at least ``minimumSamples`` in each pass
   /// (``RunConfiguration/maximumSamplesPerPass``): 44 for 41 in 4 passes.

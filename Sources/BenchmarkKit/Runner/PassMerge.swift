@@ -41,6 +41,9 @@ extension BenchmarkRunner {
     run.settings.stealCores = stealCores
     run.settings.noiseScore = RunSettings.noiseScore(of: run.cases)
     run.settings.passes = passes.count
+    // How the passes' own processes sampled: an A/B run's baseline build from
+    // before turns records none, whatever this build asked for.
+    if let first = passes.first { run.settings.samplesPerTurn = first.settings.samplesPerTurn }
     return run
   }
 }

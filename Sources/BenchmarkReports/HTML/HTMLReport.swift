@@ -97,6 +97,7 @@ public enum HTMLReport {
   /// regressed cases' instructions went.
   private static func abSection(_ verdict: ABVerdict) -> String {
     var html = "<h2 id=\"\(HTMLText.anchor("a/b verdict"))\">\(HTMLText.escape(ABVerdict.title))</h2>\n"
+    for warning in verdict.warnings { html += "<p class=\"note\">⚠ \(HTMLText.escape(warning)).</p>\n" }
     // The verdict first, then what the run could see, then the cases.
     var fragment = verdict.comparison.htmlFragment(significantOnly: true)
     if let power = verdict.comparison.powerLine, let end = fragment.range(of: "</p>\n") {

@@ -7,6 +7,9 @@ public struct ABVerdict: Sendable {
   public var comparison: RunComparison
   /// The regressed cases explained by instructions; empty when none was.
   public var explanations: RegressionExplanations
+  /// Warnings the verdict must carry, under its heading: the two builds
+  /// sampled differently (``RunSettings/samplingDifference(baseline:current:)``).
+  public var warnings: [String] = []
 
   /// The heading every output gives the verdict.
   public static let title = "A/B: this build against the baseline build"
@@ -20,6 +23,10 @@ public struct ABVerdict: Sendable {
   /// The verdict as Markdown: `ab.md`, and the section of `summary.md`.
   public var markdown: String {
     var text = comparison.markdown(title: Self.title)
+    if !warnings.isEmpty, let heading = text.range(of: "\n") {
+      let lines = warnings.map { "⚠ \($0)." }.joined(separator: "\n\n")
+      text.insert(contentsOf: "\n" + lines + "\n", at: heading.upperBound)
+    }
     if !explanations.entries.isEmpty { text += "\n" + explanations.markdown() }
     return text
   }
